@@ -1,0 +1,121 @@
+import {
+  MERIDIAN_ALIASES,
+  type AcupointDetail,
+  type AcupointSummary,
+  type ChartMark,
+} from '@moxa/core/acupoints/acupoint-contract';
+import type { ChartView, MeridianContent, MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
+import { buildSearchIndex, searchIndex, type SearchDoc } from '@moxa/core/search/text-search';
+import type { Db } from '../db/database.ts';
+import type { AcupointRecord } from '../content/content-kinds.ts';
+
+type PointDoc = SearchDoc & { point: AcupointRecord };
+
+/**
+ * Read model of the acupoint reference, loaded once from the database (content changes only with a
+ * deploy), so every read is a map lookup and search is an in-memory scan (issue #4: p95 < 20 ms).
+ */
+export async function loadAcupointCatalog(db: Db) {
+  const pointRows = await db.selectFrom('acupoints').select(['data']).orderBy('position').execute();
+  const meridianRows = await db.selectFrom('meridians').select(['data']).orderBy('position').execute();
+  const viewRows = await db.selectFrom('chart_views').select(['data', 'svg']).orderBy('position').execute();
+  const points = pointRows.map((r) => JSON.parse(r.data) as AcupointRecord);
+  const meridians = meridianRows.map((r) => JSON.parse(r.data) as MeridianContent);
+  const views = viewRows.map((r) => ({ view: JSON.parse(r.data) as ChartView, svg: r.svg }));
+  const byCode = new Map(points.map((p) => [p.code, p]));
+  const meridianByCode = new Map(meridians.map((m) => [m.code as string, m]));
+  const pointsOf = (meridian: string) => points.filter((p) => p.meridian === meridian);
+
+  const summary = (p: AcupointRecord): AcupointSummary => ({
+    id: p.code,
+    code: p.code,
+    name: p.name,
+    pinyin: p.pinyin,
+    meridian: p.meridian,
+    region: p.region,
+    moxaLevel: p.moxa.level,
+    common: p.common,
+    indications: p.indications,
+  });
+  const summaries = points.map(summary);
+
+  const docs: PointDoc[] = points.map((p) => ({
+    id: p.code,
+    name: p.name,
+    pinyin: p.pinyin,
+    codes: aliasCodes(p.code),
+    keywords: p.indications,
+    boost: p.common ? 5 : 0,
+    point: p,
+  }));
+  const index = buildSearchIndex(docs);
+
+  return {
+    summaries,
+    views,
+    /** id or code, any case, with SJ/DU/RN aliases (sj5 → TE5). */
+    resolvePoint(idOrCode: string): AcupointRecord | undefined {
+      return byCode.get(canonicalCode(idOrCode));
+    },
+    pointDetail(p: AcupointRecord): AcupointDetail {
+      const siblings = pointsOf(p.meridian);
+      const i = siblings.findIndex((s) => s.code === p.code);
+      const prev = siblings[i - 1];
+      const next = siblings[i + 1];
+      return {
+        ...summary(p),
+        location: p.location,
+        findMethod: p.findMethod,
+        moxa: p.moxa,
+        cautions: p.cautions,
+        categories: p.categories,
+        categoryNote: p.categoryNote ?? null,
+        chart: p.chart,
+        meridianName: meridianByCode.get(p.meridian)?.name ?? '经外奇穴',
+        neighbours: { prev: prev ? summary(prev) : null, next: next ? summary(next) : null },
+      };
+    },
+    meridianList(): MeridianSummary[] {
+      return meridians.map((m) => ({
+        id: m.code,
+        code: m.code,
+        name: m.name,
+        shortName: m.shortName,
+        organ: m.organ,
+        pointCount: m.pointCount,
+        flowHour: m.flowHour,
+        summary: m.summary,
+      }));
+    },
+    meridianDetail(idOrCode: string): MeridianDetail | undefined {
+      const code = idOrCode.toUpperCase();
+      const m = meridianByCode.get(MERIDIAN_ALIASES[code] ?? code);
+      if (!m) return undefined;
+      return { ...m, id: m.code, points: pointsOf(m.code).map((p) => ({ ...summary(p), chart: p.chart as ChartMark | null })) };
+    },
+    list(filter: { meridian?: string; region?: string; q?: string; common?: boolean }): AcupointSummary[] {
+      const pass = (p: AcupointRecord) =>
+        (!filter.meridian || p.meridian === filter.meridian) && (!filter.region || p.region === filter.region) && (!filter.common || p.common);
+      if (filter.q && filter.q.trim()) {
+        return searchIndex(index, filter.q, 100)
+          .filter((h) => pass(h.doc.point))
+          .map((h) => summary(h.doc.point));
+      }
+      return points.filter(pass).map(summary);
+    },
+  };
+}
+export type AcupointCatalog = Awaited<ReturnType<typeof loadAcupointCatalog>>;
+
+/** ST36 → ['ST36']; TE5 → ['TE5', 'SJ5']; GV20 → ['GV20', 'DU20']; CV4 → ['CV4', 'RN4']. */
+export function aliasCodes(code: string): string[] {
+  const alias = Object.entries(MERIDIAN_ALIASES).find(([, m]) => code.startsWith(m) && /^[0-9]/.test(code.slice(m.length)));
+  return alias ? [code, alias[0] + code.slice(alias[1].length)] : [code];
+}
+
+export function canonicalCode(input: string): string {
+  const s = input.trim().toUpperCase();
+  const m = /^(SJ|DU|RN)([0-9]+)$/.exec(s);
+  if (m) return MERIDIAN_ALIASES[m[1]!]! + m[2];
+  return s;
+}

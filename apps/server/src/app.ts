@@ -1,0 +1,116 @@
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import { loadAcupointCatalog } from './acupoints/acupoint-catalog.ts';
+import type { Db } from './db/database.ts';
+import type { Env } from './env.ts';
+import type { AppContext } from './lib/context.ts';
+import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
+import { sessionService } from './login/session-service.ts';
+import { smsCodeService } from './login/sms-code-service.ts';
+import { loadPhysicalContent } from './physical/physical-content.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebStatic } from './plugins/web-static.ts';
+import { acupointRoutes } from './routes/acupoint-routes.ts';
+import { loginRoutes } from './routes/login-routes.ts';
+import { APP_VERSION, miscRoutes } from './routes/misc-routes.ts';
+import { physicalRoutes } from './routes/physical-routes.ts';
+import { wechatRoutes } from './routes/wechat-routes.ts';
+import { selectSmsProvider } from './sms/select-provider.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
+import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
+
+export type BuildOptions = {
+  env: Env;
+  db: Db;
+  sms?: SmsProvider;
+  wechat?: WechatApi | null;
+  limits?: LimitStore;
+  clock?: () => number;
+  logStream?: NodeJS.WritableStream;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+};
+
+/** Registers plugins (security, compression, docs) then routes (design §7, fastify/demo). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { env, db } = opts;
+  const clock = opts.clock ?? Date.now;
+  const app = Fastify({
+    logger: loggerOptions(env, opts.logStream),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+
+  const limits = opts.limits ?? (env.REDIS_URL ? redisLimitStore(env.REDIS_URL) : databaseLimitStore(db, clock));
+  const ctx: AppContext = {
+    env,
+    db,
+    limits,
+    clock,
+    sessions: sessionService(db, env.TOKEN_TTL_DAYS, clock),
+    smsCodes: smsCodeService(db, env.SECRET_KEY, env.SMS_CODE_TTL_SECONDS, clock),
+    sms: opts.sms ?? selectSmsProvider(env),
+    wechat:
+      opts.wechat !== undefined
+        ? opts.wechat
+        : env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+          ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE })
+          : null,
+  };
+  app.decorate('ctx', ctx);
+  if (!opts.limits) app.addHook('onClose', async () => limits.close());
+
+  registerErrorHandler(app);
+  await registerSecurity(app, env.HSTS);
+  await app.register(etag);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '艾灸养生 H5 API',
+        version: APP_VERSION,
+        description: 'Every answer is the envelope {code, msg, data}; code 0 is success, otherwise msg is a Chinese message fit to show.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const catalog = await loadAcupointCatalog(db);
+  const physical = await loadPhysicalContent(db);
+  await app.register(miscRoutes);
+  await app.register(loginRoutes);
+  await app.register(wechatRoutes);
+  await app.register(acupointRoutes(catalog));
+  await app.register(physicalRoutes(physical, catalog));
+
+  const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
+  if (web) {
+    app.setNotFoundHandler((request, reply) => {
+      if (web.sendPage(request, reply)) return reply;
+      return reply.status(404).send({ code: 40400, msg: '请求的接口不存在', data: null });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database> & { dialect: Dialect };
+
+// int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens SQLite (WAL) at `sqlitePath`, or PostgreSQL when `url` is postgres://…. */
+export function openDatabase(url: string, sqlitePath: string): Db {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return Object.assign(db, { dialect: 'postgres' as const });
+  }
+  const path = url.startsWith('file:') ? url.slice(5) : url || sqlitePath;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return Object.assign(db, { dialect: 'sqlite' as const });
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+}
+
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+/**
+ * One set of migrations for SQLite and PostgreSQL (issue #2): only portable types — text, integer,
+ * bigint — and JSON kept as text.
+ */
+const migrations: Record<string, Migration> = {
+  '001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('mobile', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('avatar_url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('sms_codes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('mobile', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('sms_codes_mobile').on('sms_codes').columns(['mobile', 'created_at']).execute();
+      await db.schema
+        .createTable('counters')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('used_salts')
+        .addColumn('salt', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('wechat_bindings')
+        .addColumn('openid', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('wechat_tickets')
+        .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
+        .addColumn('openid', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('content_meta')
+        .addColumn('kind', 'text', (c) => c.primaryKey())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('loaded_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('meridians')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('acupoints')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('meridian', 'text', (c) => c.notNull())
+        .addColumn('region', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('common', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('acupoints_meridian').on('acupoints').columns(['meridian', 'position']).execute();
+      await db.schema
+        .createTable('chart_views')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('svg', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('constitution_docs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('physical_records')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('gender', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('primary_type', 'text')
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('result', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('physical_records_user').on('physical_records').columns(['user_id', 'created_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['physical_records', 'constitution_docs', 'chart_views', 'acupoints', 'meridians', 'content_meta', 'wechat_tickets', 'wechat_bindings', 'used_salts', 'counters', 'sms_codes', 'sessions', 'users']) {
+        await sql`drop table if exists ${sql.table(t)}`.execute(db);
+      }
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

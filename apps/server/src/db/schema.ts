@@ -1,0 +1,42 @@
+/** Table types. Times are epoch milliseconds (bigint in PostgreSQL, parsed to number). Booleans are 0/1. */
+export interface Database {
+  users: { id: string; mobile: string; name: string; avatar_url: string; created_at: number };
+  sessions: { token_hash: string; user_id: string; created_at: number; expires_at: number; revoked_at: number | null };
+  sms_codes: {
+    id: string;
+    mobile: string;
+    code_hash: string;
+    created_at: number;
+    expires_at: number;
+    attempts: number;
+    used_at: number | null;
+  };
+  counters: { key: string; count: number; expires_at: number };
+  used_salts: { salt: string; expires_at: number };
+  wechat_bindings: { openid: string; user_id: string; created_at: number };
+  wechat_tickets: { ticket_hash: string; openid: string; expires_at: number };
+  content_meta: { kind: string; hash: string; loaded_at: number };
+  meridians: { id: string; position: number; data: string };
+  acupoints: {
+    id: string;
+    code: string;
+    name: string;
+    meridian: string;
+    region: string;
+    position: number;
+    common: number;
+    data: string;
+  };
+  chart_views: { id: string; position: number; data: string; svg: string };
+  constitution_docs: { id: string; data: string };
+  physical_records: {
+    id: string;
+    user_id: string;
+    created_at: number;
+    gender: string;
+    version: string;
+    primary_type: string | null;
+    answers: string;
+    result: string;
+  };
+}

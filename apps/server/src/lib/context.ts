@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { User } from '@moxa/core/login/login-info';
+import type { Db } from '../db/database.ts';
+import type { Env } from '../env.ts';
+import type { SessionService } from '../login/session-service.ts';
+import type { SmsCodeService } from '../login/sms-code-service.ts';
+import type { SmsProvider } from '../sms/sms-provider.ts';
+import type { LimitStore } from './limit-store.ts';
+import type { WechatApi } from '../wechat/wechat-api.ts';
+import { notLoggedIn } from './app-error.ts';
+
+/** What every route plugin gets (design §7: services as plugins, one way to reach them). */
+export type AppContext = {
+  env: Env;
+  db: Db;
+  limits: LimitStore;
+  sessions: SessionService;
+  smsCodes: SmsCodeService;
+  sms: SmsProvider;
+  wechat: WechatApi | null;
+  clock: () => number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const ok = <T>(data: T) => ({ code: 0, msg: 'ok', data });
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/.exec(header);
+  return m ? m[1]! : null;
+}
+
+/** The logged-in user, or a 401 the client turns into the login check (design §4). */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<User & { mobile: string }> {
+  const token = bearerToken(request);
+  if (!token) throw notLoggedIn('请先登录');
+  const user = await ctx.sessions.verify(token);
+  if (!user) throw notLoggedIn('登录已失效，请重新登录');
+  return user;
+}
+
+export const bearerSecurity = [{ bearerAuth: [] as string[] }];

@@ -1,0 +1,67 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/aysdmp/', '/media/'];
+
+/**
+ * Serves the built SPA: hashed files under /assets immutable, everything else revalidated;
+ * precompressed .br/.gz when present; history fallback to index.html (or a prerendered page) for
+ * every non-API GET that accepts HTML.
+ */
+export async function registerWebStatic(app: FastifyInstance, distDir: string) {
+  const root = resolve(distDir);
+  const indexPath = join(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ root }, 'web build not found; only the API is served');
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(res, path) {
+      if (path.includes(`${root}/assets/`)) void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else void res.header('Cache-Control', 'no-cache');
+    },
+  });
+
+  // Prerendered entry pages (issue #6): dist/<route>/index.html answers <route>.
+  const pages = new Map<string, string>();
+  const scan = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (entry === 'assets' || !statSync(full).isDirectory()) continue;
+      const page = join(full, 'index.html');
+      if (existsSync(page)) pages.set(`${prefix}/${entry}`, page);
+      scan(full, `${prefix}/${entry}`);
+    }
+  };
+  scan(root, '');
+  const cache = new Map<string, Buffer>();
+  const read = (file: string) => {
+    let buf = cache.get(file);
+    if (!buf) {
+      buf = readFileSync(file);
+      cache.set(file, buf);
+    }
+    return buf;
+  };
+
+  return {
+    /** Answers HTML navigations; returns false when the request is not one. */
+    sendPage(request: FastifyRequest, reply: FastifyReply): boolean {
+      const path = request.url.split('?')[0] ?? '/';
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      if (API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api') return false;
+      const file = pages.get(path.replace(/\/$/, '')) ?? (path === '/' && pages.has('/index') ? pages.get('/index')! : indexPath);
+      void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(read(file));
+      return true;
+    },
+  };
+}

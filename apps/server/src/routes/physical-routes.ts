@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@moxa/core/http/envelope';
+import {
+  ConstitutionDescriptionSchema,
+  ConstitutionTypeSchema,
+  CreateRecordBodySchema,
+  GenderSchema,
+  PhysicalRecordSchema,
+  PhysicalRecordSummarySchema,
+  QuestionnaireSchema,
+  SchemeViewSchema,
+  type PhysicalRecord,
+} from '@moxa/core/physical/physical-contract';
+import { checkAnswers, questionsFor, scoreAnswers } from '@moxa/core/physical/scoring';
+import { badInput, notFound } from '../lib/app-error.ts';
+import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
+import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
+import type { PhysicalContent } from '../physical/physical-content.ts';
+
+type RecordRow = { id: string; created_at: number; gender: string; version: string; answers: string; result: string };
+const toRecord = (r: RecordRow): PhysicalRecord => ({
+  id: r.id,
+  createdAt: new Date(Number(r.created_at)).toISOString(),
+  gender: r.gender as PhysicalRecord['gender'],
+  version: r.version,
+  answers: JSON.parse(r.answers) as PhysicalRecord['answers'],
+  result: JSON.parse(r.result) as PhysicalRecord['result'],
+});
+
+/** Issue #5 API: questionnaire, scored records (the server scores), schemes. */
+export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalog): FastifyPluginAsyncZod {
+  return async (app) => {
+    const ctx = app.ctx;
+    const { questionnaire } = content;
+
+    app.get(
+      '/api/v8/physical/questions',
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '体质测试题目（按作答顺序）',
+          querystring: z.object({ gender: GenderSchema }),
+          response: { 200: envelope(QuestionnaireSchema) },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('Cache-Control', 'public, max-age=300');
+        return ok({ ...questionnaire, questions: questionsFor(questionnaire.questions, request.query.gender) });
+      },
+    );
+
+    app.get(
+      '/api/v8/physical/types',
+      { schema: { tags: ['physical'], summary: '九种体质简介', response: { 200: envelope(z.array(ConstitutionDescriptionSchema)) } } },
+      async () => ok(content.types),
+    );
+
+    app.get(
+      '/api/v8/physical/schemes/:type',
+      { schema: { tags: ['physical'], summary: '体质调理方案', params: z.object({ type: ConstitutionTypeSchema }), response: { 200: envelope(SchemeViewSchema) } } },
+      async (request) => {
+        const scheme = content.schemes.find((s) => s.type === request.params.type);
+        const description = content.types.find((t) => t.type === request.params.type);
+        if (!scheme || !description) throw notFound('没有找到该体质的调理方案');
+        return ok({
+          ...scheme,
+          name: description.name,
+          description,
+          moxibustion: {
+            ...scheme.moxibustion,
+            points: scheme.moxibustion.points.map((p) => {
+              const point = catalog.resolvePoint(p.code);
+              return { ...p, id: point?.code ?? p.code, name: point?.name ?? p.code };
+            }),
+          },
+        });
+      },
+    );
+
+    app.post(
+      '/api/v8/physical/records',
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '提交答案并保存测试记录（服务端计分）',
+          security: bearerSecurity,
+          body: CreateRecordBodySchema,
+          response: { 200: envelope(PhysicalRecordSchema) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(ctx, request);
+        const { gender, answers } = request.body;
+        const problem = checkAnswers(questionnaire.questions, gender, answers);
+        if (problem) throw badInput(problem);
+        const result = scoreAnswers(questionnaire.questions, gender, answers);
+        const row = {
+          id: randomUUID(),
+          user_id: user.id,
+          created_at: ctx.clock(),
+          gender,
+          version: questionnaire.version,
+          primary_type: result.primary,
+          answers: JSON.stringify(answers),
+          result: JSON.stringify(result),
+        };
+        await ctx.db.insertInto('physical_records').values(row).execute();
+        return ok(toRecord(row));
+      },
+    );
+
+    app.get(
+      '/api/v8/physical/records',
+      { schema: { tags: ['physical'], summary: '我的测试记录（新的在前）', security: bearerSecurity, response: { 200: envelope(z.array(PhysicalRecordSummarySchema)) } } },
+      async (request, reply) => {
+        const user = await requireUser(ctx, request);
+        const rows = await ctx.db.selectFrom('physical_records').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').limit(200).execute();
+        void reply.header('Cache-Control', 'private, no-store');
+        return ok(rows.map((r) => {
+          const { answers: _a, ...rest } = toRecord(r);
+          return rest;
+        }));
+      },
+    );
+
+    app.get(
+      '/api/v8/physical/records/:id',
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '测试记录详情（仅本人）',
+          security: bearerSecurity,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: envelope(PhysicalRecordSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(ctx, request);
+        const row = await ctx.db
+          .selectFrom('physical_records')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst();
+        // Someone else's record is indistinguishable from a missing one (issue #5).
+        if (!row) throw notFound('没有找到这条测试记录');
+        void reply.header('Cache-Control', 'private, no-store');
+        return ok(toRecord(row));
+      },
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { loadContent } from './content/load-content.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { loadEnv } from './env.ts';
+import { purgeExpired } from './lib/limit-store.ts';
+
+/** Listens and closes gracefully (design §7: server.ts only starts and stops). */
+const env = loadEnv();
+const db = openDatabase(env.DATABASE_URL, env.SQLITE_PATH);
+await migrate(db);
+const report = await loadContent(db, env.CONTENT_DIR);
+const app = await buildApp({ env, db });
+app.log.info({ content: report }, report.changed ? 'content loaded' : 'content unchanged');
+app.log.info(
+  { store: app.ctx.limits.kind },
+  app.ctx.limits.kind === 'redis' ? 'limits, replay protection: Redis' : 'limits, replay protection: kept in the database (set REDIS_URL to use Redis)',
+);
+if (app.ctx.sms.name === 'console') {
+  app.log.warn('SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log');
+}
+const purge = setInterval(() => void purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 10 * 60 * 1000);
+purge.unref();
+
+await app.listen({ host: env.HOST, port: env.PORT });
+const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+process.stdout.write(`\n  艾灸养生 H5 is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT}/\n  Database: ${db.dialect}\n\n`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  try {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,15 @@
+import type { SmsProvider } from './sms-provider.ts';
+
+/**
+ * Development provider: no SMS is sent; the code is written as one line to the server's stdout so a
+ * developer (or the e2e test) can read it. The start-up banner warns that this provider is active.
+ * This is the one place a code is printed, on purpose, and never through the request logger.
+ */
+export function consoleProvider(write: (line: string) => void = (l) => process.stdout.write(l + '\n')): SmsProvider {
+  return {
+    name: 'console',
+    async sendCode(e164, code) {
+      write(`[sms:console] to ${e164} code ${code}`);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { createHash, createHmac } from 'node:crypto';
+import { SmsError, type SmsProvider } from './sms-provider.ts';
+
+export type TencentConfig = {
+  secretId: string;
+  secretKey: string;
+  appId: string;
+  signName: string;
+  templateId: string;
+  region: string;
+  endpoint: string;
+};
+
+const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s).digest();
+
+/** TC3-HMAC-SHA256 signature of Tencent Cloud API 3.0. Returns the Authorization header. */
+export function tencentAuthorization(opts: {
+  secretId: string;
+  secretKey: string;
+  host: string;
+  payload: string;
+  timestamp: number;
+  service?: string;
+}): string {
+  const service = opts.service ?? 'sms';
+  const date = new Date(opts.timestamp * 1000).toISOString().slice(0, 10);
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:application/json; charset=utf-8\nhost:${opts.host}\n`,
+    'content-type;host',
+    sha256hex(opts.payload),
+  ].join('\n');
+  const scope = `${date}/${service}/tc3_request`;
+  const stringToSign = ['TC3-HMAC-SHA256', String(opts.timestamp), scope, sha256hex(canonicalRequest)].join('\n');
+  const secretSigning = hmac(hmac(hmac(`TC3${opts.secretKey}`, date), service), 'tc3_request');
+  const signature = createHmac('sha256', secretSigning).update(stringToSign).digest('hex');
+  return `TC3-HMAC-SHA256 Credential=${opts.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+}
+
+/** Tencent Cloud SMS (SendSms, API version 2021-01-11). */
+export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch = fetch): SmsProvider {
+  return {
+    name: 'tencent',
+    async sendCode(e164, code) {
+      const url = new URL(config.endpoint);
+      const payload = JSON.stringify({
+        PhoneNumberSet: [e164],
+        SmsSdkAppId: config.appId,
+        SignName: config.signName,
+        TemplateId: config.templateId,
+        TemplateParamSet: [code],
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      let json: { Response?: { Error?: { Code: string }; SendStatusSet?: { Code: string }[] } };
+      try {
+        const res = await fetchImpl(url, {
+          method: 'POST',
+          headers: {
+            Authorization: tencentAuthorization({ secretId: config.secretId, secretKey: config.secretKey, host: url.host, payload, timestamp }),
+            'Content-Type': 'application/json; charset=utf-8',
+            'X-TC-Action': 'SendSms',
+            'X-TC-Timestamp': String(timestamp),
+            'X-TC-Version': '2021-01-11',
+            'X-TC-Region': config.region,
+          },
+          body: payload,
+          signal: AbortSignal.timeout(8000),
+        });
+        json = (await res.json()) as typeof json;
+      } catch (e) {
+        throw new SmsError(`tencent request failed: ${(e as Error).message}`);
+      }
+      const error = json.Response?.Error?.Code;
+      const status = json.Response?.SendStatusSet?.[0]?.Code;
+      if (error || status !== 'Ok') throw new SmsError(`tencent refused: ${error ?? status ?? 'unknown'}`);
+    },
+  };
+}

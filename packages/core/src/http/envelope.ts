@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Design §4: every /api and /aysdmp answer is `{ code, msg, data }`; code 0 means success. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
+
+export const ErrorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.null(),
+});
+
+export type Envelope<T> = { code: number; msg: string; data: T };
+
+/** Stable error codes shared by server and web (the HTTP status carries the class). */
+export const ErrorCode = {
+  badInput: 40000,
+  notLoggedIn: 40100,
+  forbidden: 40300,
+  notFound: 40400,
+  conflict: 40900,
+  tooMany: 42900,
+  smsFailed: 50200,
+  unavailable: 50300,
+  internal: 50000,
+} as const;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LoginInfoSchema, UserSchema } from './login-info.ts';
+import { MSG_BAD_CODE, MSG_BAD_PHONE, SOURCE_FROM } from './constants.ts';
+import { SALT_PATTERN } from './sign.ts';
+
+/** Mobile as sent on the wire (spec §7): bare digits for +86, otherwise '+' code digits. */
+export const WireMobileSchema = z
+  .string({ error: MSG_BAD_PHONE })
+  .regex(/^\+?[0-9]{4,20}$/, { error: MSG_BAD_PHONE });
+
+/** Spec §7 call 1: POST /api/v8/sendMsg. */
+export const SendMsgBodySchema = z.object({
+  mobile: WireMobileSchema,
+  from: z.literal(SOURCE_FROM, { error: '来源参数错误' }),
+  sign: z.string({ error: '签名错误' }).regex(/^[0-9a-f]{32}$/, { error: '签名错误' }),
+  time: z.number({ error: '时间参数错误' }).int({ error: '时间参数错误' }).positive({ error: '时间参数错误' }),
+  salt: z.string({ error: '签名错误' }).regex(SALT_PATTERN, { error: '签名错误' }),
+  versionCode: z.number({ error: '版本参数错误' }).int({ error: '版本参数错误' }),
+});
+export type SendMsgBody = z.infer<typeof SendMsgBodySchema>;
+
+export const SendMsgResultSchema = z.object({
+  /** Seconds until another code may be requested for this number. */
+  resendAfter: z.number().int(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+});
+
+/** Spec §7 call 2: GET /api/v8/login — query strings. */
+export const LoginQuerySchema = z.object({
+  mobile: WireMobileSchema,
+  code: z.string({ error: MSG_BAD_CODE }).regex(/^[0-9]{4,8}$/, { error: MSG_BAD_CODE }),
+  from: z.coerce.number({ error: '来源参数错误' }).pipe(z.literal(SOURCE_FROM, { error: '来源参数错误' })),
+  countryCode: z.string({ error: '请选择国家或地区' }).regex(/^[0-9]{1,4}$/, { error: '请选择国家或地区' }),
+});
+export type LoginQuery = z.infer<typeof LoginQuerySchema>;
+
+export const LoginResultSchema = LoginInfoSchema;
+export const MeSchema = UserSchema.extend({ mobile: z.string() });
