@@ -3,6 +3,7 @@ import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@moxa/core/http/envelope';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
@@ -51,7 +52,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -106,11 +106,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(physicalRoutes(physical, catalog));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
-  if (web) {
-    app.setNotFoundHandler((request, reply) => {
-      if (web.sendPage(request, reply)) return reply;
-      return reply.status(404).send({ code: 40400, msg: '请求的接口不存在', data: null });
-    });
-  }
+  // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).
+  app.setNotFoundHandler((request, reply) => {
+    if (web?.sendPage(request, reply)) return reply;
+    return reply.status(404).send({ code: ErrorCode.notFound, msg: '请求的接口不存在', data: null });
+  });
   return app;
 }

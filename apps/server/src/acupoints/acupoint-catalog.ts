@@ -5,6 +5,7 @@ import {
   type ChartMark,
 } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView, MeridianContent, MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
+import { aliasCodes, canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
 import { buildSearchIndex, searchIndex, type SearchDoc } from '@moxa/core/search/text-search';
 import type { Db } from '../db/database.ts';
 import type { AcupointRecord } from '../content/content-kinds.ts';
@@ -106,16 +107,3 @@ export async function loadAcupointCatalog(db: Db) {
   };
 }
 export type AcupointCatalog = Awaited<ReturnType<typeof loadAcupointCatalog>>;
-
-/** ST36 → ['ST36']; TE5 → ['TE5', 'SJ5']; GV20 → ['GV20', 'DU20']; CV4 → ['CV4', 'RN4']. */
-export function aliasCodes(code: string): string[] {
-  const alias = Object.entries(MERIDIAN_ALIASES).find(([, m]) => code.startsWith(m) && /^[0-9]/.test(code.slice(m.length)));
-  return alias ? [code, alias[0] + code.slice(alias[1].length)] : [code];
-}
-
-export function canonicalCode(input: string): string {
-  const s = input.trim().toUpperCase();
-  const m = /^(SJ|DU|RN)([0-9]+)$/.exec(s);
-  if (m) return MERIDIAN_ALIASES[m[1]!]! + m[2];
-  return s;
-}

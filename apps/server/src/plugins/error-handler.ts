@@ -28,10 +28,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: ErrorCode.internal, msg: '服务器开小差了，请稍后再试', data: null });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({ code: ErrorCode.notFound, msg: '请求的接口不存在', data: null });
-  });
 }
 
 function clientMessage(error: FastifyError): string {

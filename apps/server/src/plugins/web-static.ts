@@ -43,15 +43,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     }
   };
   scan(root, '');
-  const cache = new Map<string, Buffer>();
-  const read = (file: string) => {
-    let buf = cache.get(file);
-    if (!buf) {
-      buf = readFileSync(file);
-      cache.set(file, buf);
-    }
-    return buf;
-  };
+  // Read per request (the OS caches it): a redeploy that swaps dist/ never serves a stale shell.
+  const read = (file: string) => readFileSync(file);
 
   return {
     /** Answers HTML navigations; returns false when the request is not one. */
@@ -59,6 +52,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       const path = request.url.split('?')[0] ?? '/';
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       if (API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api') return false;
+      // A missing file (e.g. an old chunk after a redeploy) is a real 404, never the HTML shell.
+      if (path.startsWith('/assets/') || /\.[a-z0-9]{1,12}$/i.test(path)) return false;
       const file = pages.get(path.replace(/\/$/, '')) ?? (path === '/' && pages.has('/index') ? pages.get('/index')! : indexPath);
       void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(read(file));
       return true;

@@ -39,7 +39,7 @@ export type ChartMark = z.infer<typeof ChartMarkSchema>;
 export const AcupointContentSchema = z.object({
   code: z.string().regex(ACUPOINT_CODE),
   name: z.string().min(1).max(8),
-  pinyin: z.string().regex(/^[a-zü\u0100-\u01dc\u0300-\u036f]+( [a-zü\u0100-\u01dc\u0300-\u036f]+)*$/u),
+  pinyin: z.string().regex(/^[a-z\u00e0-\u00fc\u0100-\u01dc\u0300-\u036f]+( [a-z\u00e0-\u00fc\u0100-\u01dc\u0300-\u036f]+)*$/u),
   meridian: z.union([MeridianCodeSchema, z.literal('EX')]),
   region: RegionSchema,
   location: z.string().min(4),

@@ -1,0 +1,45 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTES, type RouteHandle } from '../config/routes.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * Every screen is its own chunk (spec §2 "every screen loads on demand"). Vite needs literal import
+ * paths, so the module names of config/routes.ts map to loaders here.
+ */
+const modules: Record<string, () => Promise<{ Component: React.ComponentType }>> = {
+  home: () => import('./routes/home.tsx'),
+  acupoint: () => import('./routes/acupoint.tsx'),
+  'acupoint-detail': () => import('./routes/acupoint-detail.tsx'),
+  'meridian-detail': () => import('./routes/meridian-detail.tsx'),
+  'acupoint-search': () => import('./routes/acupoint-search.tsx'),
+  'video-home': () => import('./routes/video-home.tsx'),
+  login: () => import('./routes/login.tsx'),
+  physical: () => import('./routes/physical.tsx'),
+  'physical-question': () => import('./routes/physical-question.tsx'),
+  'physical-record': () => import('./routes/physical-record.tsx'),
+  'physical-detail': () => import('./routes/physical-detail.tsx'),
+  'physical-computing': () => import('./routes/physical-computing.tsx'),
+  'physical-scheme': () => import('./routes/physical-scheme.tsx'),
+  authorize: () => import('./routes/authorize.tsx'),
+  'test-page': () => import('./routes/test-page.tsx'),
+  coming: () => import('./routes/coming.tsx'),
+};
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...ROUTES.map((r): RouteObject => {
+        const load = modules[r.module];
+        if (!load) throw new Error(`no module for ${r.path}`);
+        const handle: RouteHandle = { title: r.title, guard: Boolean(r.guard) };
+        return { path: r.path, handle, errorElement: <RouteError />, lazy: async () => ({ Component: (await load()).Component }) };
+      }),
+      { path: '*', handle: { title: '页面不存在', guard: false }, lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).Component }) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routeObjects);

@@ -1,0 +1,3 @@
+import { AuthorizeScreen } from '../../features/login/components/authorize-screen.tsx';
+
+export const Component = AuthorizeScreen;

@@ -1,0 +1,3 @@
+import { LoginScreen } from '../../features/login/components/login-screen.tsx';
+
+export const Component = LoginScreen;

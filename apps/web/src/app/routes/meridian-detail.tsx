@@ -1,0 +1,3 @@
+import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+
+export const Component = ComingScreen;

@@ -1,0 +1,43 @@
+/**
+ * Spec §2 route table with Chinese titles (issue #2). `title: null` means "not shown" in the spec:
+ * the screen sets its loaded item's name, else the app name. `guard` screens run the login check.
+ */
+export type RouteDef = { path: string; title: string | null; module: string; guard?: boolean };
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', title: '艾灸养生', module: 'home' },
+  { path: '/acupoint', title: '穴位查询', module: 'acupoint' },
+  { path: '/acupoint_detail/:id', title: null, module: 'acupoint-detail' },
+  { path: '/meridian_detail/:id', title: null, module: 'meridian-detail' },
+  { path: '/acupoint_search', title: '穴位搜索', module: 'acupoint-search' },
+  { path: '/product', title: '产品中心', module: 'coming' },
+  { path: '/more_product/:type', title: null, module: 'coming' },
+  { path: '/product_detail/:id', title: null, module: 'coming' },
+  { path: '/product_marketing/:id', title: null, module: 'coming' },
+  { path: '/videos', title: '视频中心', module: 'coming' },
+  { path: '/brand/videos', title: '了解品牌', module: 'video-home' },
+  { path: '/health/videos', title: '健康小知识', module: 'video-home' },
+  { path: '/video_detail/:id', title: null, module: 'coming' },
+  { path: '/login', title: '登录', module: 'login' },
+  { path: '/disease_types', title: '艾灸方法', module: 'coming' },
+  { path: '/disease_list/:uuid', title: null, module: 'coming' },
+  { path: '/disease_detail/:id', title: null, module: 'coming' },
+  { path: '/notice', title: '灸前须知', module: 'coming' },
+  { path: '/notice_list/:type', title: null, module: 'coming' },
+  { path: '/notice_detail/:id', title: '详情', module: 'coming' },
+  { path: '/problems', title: '产品问答', module: 'coming' },
+  { path: '/problem_detail/:id', title: '详情', module: 'coming' },
+  { path: '/search/:type', title: null, module: 'coming' },
+  { path: '/physical', title: '体质测试', module: 'physical' },
+  { path: '/physical_question', title: '体质测试', module: 'physical-question' },
+  { path: '/physical/record', title: '测试记录', module: 'physical-record', guard: true },
+  { path: '/physical/detail', title: '体质测试', module: 'physical-detail' },
+  { path: '/physical/computing_method', title: '转化分计算方法', module: 'physical-computing' },
+  { path: '/physical/conditioning_cheme', title: '调理方案', module: 'physical-scheme' },
+  { path: '/case/caseDetails/:caseId', title: null, module: 'coming', guard: true },
+  { path: '/single-order-h5/ConsultationH5', title: '在线咨询', module: 'coming', guard: true },
+  { path: '/authorize', title: null, module: 'authorize' },
+  { path: '/test', title: '测试页', module: 'test-page' },
+];
+
+export type RouteHandle = { title: string | null; guard: boolean };

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
+import { MoxaBadge } from './moxa-badge.tsx';
+
+export const acupointPath = (code: string) => `/acupoint_detail/${encodeURIComponent(code)}`;
+export const meridianPath = (code: string) => `/meridian_detail/${encodeURIComponent(code)}`;
+
+type RowProps = {
+  point: AcupointSummary;
+  /** Replaces the plain name, e.g. with highlighted characters. */
+  name?: ReactNode;
+  /** Second line; defaults to code · meridian · the first indications. */
+  meta?: ReactNode;
+  /** A leading number (order on the meridian, matching the chart's dots). */
+  index?: number;
+  meridianName?: string;
+  onOpen?: () => void;
+};
+
+/** One point as a full-width row (≥ 56 px) linking to its detail. */
+export function PointRow({ point, name, meta, index, meridianName, onOpen }: RowProps) {
+  return (
+    <li>
+      <Link to={acupointPath(point.code)} className="acu-row" onClick={onOpen}>
+        {index !== undefined && (
+          <span className="acu-row-index" aria-hidden="true">
+            {index}
+          </span>
+        )}
+        <span className="acu-row-main">
+          <span className="acu-row-title">
+            <span className="acu-row-name">{name ?? point.name}</span>
+            <span className="acu-row-pinyin">{point.pinyin}</span>
+          </span>
+          <span className="acu-row-meta">
+            {meta ?? (
+              <>
+                <span className="acu-code">{point.code}</span>
+                {meridianName && <span> · {meridianName}</span>}
+                <span> · {point.indications.slice(0, 3).join('、')}</span>
+              </>
+            )}
+          </span>
+        </span>
+        <MoxaBadge level={point.moxaLevel} />
+        <Chevron />
+      </Link>
+    </li>
+  );
+}
+
+export function PointList({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul className="acu-list" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+export function Chevron() {
+  return (
+    <svg className="acu-chevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function SearchIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useLoginInfo } from '../../lib/login-info.ts';
+
+const SECTIONS = [
+  { to: '/acupoint', char: '穴', name: '穴位查询', hint: '十四经 409 穴' },
+  { to: '/physical', char: '测', name: '体质测试', hint: '九种体质自测' },
+  { to: '/disease_types', char: '灸', name: '艾灸方法', hint: '按病症查方法' },
+  { to: '/notice', char: '知', name: '灸前须知', hint: '安全施灸要点' },
+  { to: '/product', char: '品', name: '产品中心', hint: '艾条艾灸器具' },
+  { to: '/videos', char: '视', name: '视频中心', hint: '手把手教学' },
+  { to: '/problems', char: '问', name: '产品问答', hint: '常见问题解答' },
+  { to: '/single-order-h5/ConsultationH5', char: '询', name: '在线咨询', hint: '顾问一对一' },
+];
+
+/** `/`: the home screen linking the main sections (issue #2). */
+export function HomeScreen() {
+  const info = useLoginInfo();
+  return (
+    <div className="page home">
+      <header className="home-hero">
+        <img src="/logo.svg" width="56" height="56" alt="" />
+        <div>
+          <h1>艾灸养生</h1>
+          <p>温通经络 · 安全施灸</p>
+        </div>
+        <Link className="home-user" to={info.token ? '/physical/record' : '/login'}>
+          {info.token ? info.user.name : '登录'}
+        </Link>
+      </header>
+      <Link to="/acupoint_search" className="home-search" aria-label="搜索穴位">
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>搜索穴位，如 足三里、zsl、ST36、失眠</span>
+      </Link>
+      <nav className="home-grid" aria-label="主要栏目">
+        {SECTIONS.map((s) => (
+          <Link key={s.to} to={s.to} className="home-tile">
+            <span className="home-char" aria-hidden="true">
+              {s.char}
+            </span>
+            <span className="home-name">{s.name}</span>
+            <span className="home-hint">{s.hint}</span>
+          </Link>
+        ))}
+      </nav>
+      <section className="card home-tip">
+        <h2>施灸小提醒</h2>
+        <p className="muted small">
+          饭后一小时内、空腹、醉酒或过度疲劳时不宜施灸；孕妇的腹部和腰骶部不可施灸；皮肤感觉迟钝的人和糖尿病患者要特别防止烫伤。身体不适持续或加重，请及时就医。
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getLoginInfo, setLoginInfo } from './login-info.ts';
+import { checkLogin } from './login-check.ts';
+import { currentPath } from './navigation.ts';
+
+/** A failed call with a Chinese message fit to show (design §4). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: number;
+  constructor(status: number, code: number, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const NETWORK_MESSAGE = '网络不给力，请检查网络后重试';
+
+type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal };
+
+/**
+ * The one HTTP client: unwraps the envelope, sends the bearer token, and on 401 clears the stored
+ * login info and runs the login check (design §4).
+ */
+export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getLoginInfo()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, -1, NETWORK_MESSAGE);
+  }
+  const json = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
+  if (res.status === 401) {
+    if (token) setLoginInfo(null);
+    void checkLogin({ returnTo: currentPath() });
+    throw new ApiError(401, json?.code ?? 40100, json?.msg ?? '请先登录');
+  }
+  if (!res.ok || !json || json.code !== 0) {
+    throw new ApiError(res.status, json?.code ?? -1, json?.msg ?? (res.status >= 500 ? '服务器开小差了，请稍后再试' : NETWORK_MESSAGE));
+  }
+  return json.data as T;
+}
+
+export const errorMessage = (e: unknown): string => (e instanceof ApiError ? e.message : NETWORK_MESSAGE);

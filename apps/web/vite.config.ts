@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+
+/** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
+export default defineConfig({
+  plugins: [react(), precompress()],
+  build: {
+    target: ['es2020', 'safari14', 'chrome87'],
+    cssCodeSplit: true,
+    assetsInlineLimit: 2048,
+    reportCompressedSize: false,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000', '/aysdmp': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
+  },
+});
