@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { listContentFiles, readAcupoints, readChartViews, readConstitution, readMeridians } from './content-kinds.ts';
@@ -63,14 +63,19 @@ export async function loadContent(db: Db, dir: string, now = Date.now()): Promis
 type ContentTable = 'meridians' | 'acupoints' | 'chart_views' | 'constitution_docs';
 
 async function replaceRows(db: Kysely<Database>, table: ContentTable, rows: ({ id: string } & Record<string, unknown>)[]) {
-  const ids = rows.map((r) => r.id);
-  for (const row of rows) {
-    const { id: _id, ...rest } = row;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one generic upsert for every content table
-    await (db as any).insertInto(table).values(row).onConflict((oc: any) => oc.column('id').doUpdateSet(rest)).execute();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one generic upsert for every content table
+  const t = db as any;
+  const columns = Object.keys(rows[0] ?? {}).filter((c) => c !== 'id');
+  for (let i = 0; i < rows.length; i += 100) {
+    await t
+      .insertInto(table)
+      .values(rows.slice(i, i + 100))
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's conflict builder for a dynamic table
+      .onConflict((oc: any) => oc.column('id').doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))))
+      .execute();
   }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same generic table access as above
-  const del = (db as any).deleteFrom(table);
+  const ids = rows.map((r) => r.id);
+  const del = t.deleteFrom(table);
   await (ids.length > 0 ? del.where('id', 'not in', ids) : del).execute();
 }
 

@@ -50,12 +50,13 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (allowed.size > 0 && !allowed.has(phone.countryCode)) throw badInput('暂不支持该国家或地区的手机号');
       const e164 = phone.e164;
       const cooldownKey = `sms:cool:${e164}`;
-      await enforce(ctx, cooldownKey, env.SMS_COOLDOWN_SECONDS, 1, (w) => `验证码已发送，请${w}后再试`);
-      await enforce(ctx, `sms:num:h:${e164}`, 3600, env.SMS_MAX_PER_NUMBER_HOUR, (w) => `该手机号获取验证码太频繁，请${w}后再试`);
-      await enforce(ctx, `sms:num:d:${e164}`, 86400, env.SMS_MAX_PER_NUMBER_DAY, (w) => `该手机号今天获取验证码次数已达上限，请${w}后再试`);
-      await enforce(ctx, `sms:ip:h:${request.ip}`, 3600, env.SMS_MAX_PER_IP_HOUR, (w) => `获取验证码太频繁，请${w}后再试`);
-      await enforce(ctx, `sms:ip:d:${request.ip}`, 86400, env.SMS_MAX_PER_IP_DAY, (w) => `今天获取验证码次数已达上限，请${w}后再试`);
+      // Widest limits first, so a refusal there leaves the number's own counters untouched.
       await enforce(ctx, 'sms:global:d', 86400, env.SMS_MAX_GLOBAL_DAY, (w) => `短信服务繁忙，请${w}后再试`);
+      await enforce(ctx, `sms:ip:d:${request.ip}`, 86400, env.SMS_MAX_PER_IP_DAY, (w) => `今天获取验证码次数已达上限，请${w}后再试`);
+      await enforce(ctx, `sms:ip:h:${request.ip}`, 3600, env.SMS_MAX_PER_IP_HOUR, (w) => `获取验证码太频繁，请${w}后再试`);
+      await enforce(ctx, cooldownKey, env.SMS_COOLDOWN_SECONDS, 1, (w) => `验证码已发送，请${w}后再试`);
+      await enforce(ctx, `sms:num:d:${e164}`, 86400, env.SMS_MAX_PER_NUMBER_DAY, (w) => `该手机号今天获取验证码次数已达上限，请${w}后再试`);
+      await enforce(ctx, `sms:num:h:${e164}`, 3600, env.SMS_MAX_PER_NUMBER_HOUR, (w) => `该手机号获取验证码太频繁，请${w}后再试`);
 
       const issued = await ctx.smsCodes.issue(e164);
       try {

@@ -10,6 +10,7 @@ export function formatMobile(countryCode: string, mobile: string): string {
 export function maskMobile(mobile: string): string {
   if (mobile.length <= 6) return '*'.repeat(mobile.length);
   const keepEnd = 4;
-  const keepStart = Math.min(3, mobile.length - keepEnd - 2);
+  // +86 13812345678 keeps its country code and the carrier prefix: +86138****5678.
+  const keepStart = Math.min(mobile.startsWith('+') ? 6 : 3, mobile.length - keepEnd - 2);
   return mobile.slice(0, keepStart) + '****' + mobile.slice(-keepEnd);
 }
