@@ -32,7 +32,10 @@ export function openDatabase(url: string, sqlitePath: string): Db {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // PostgreSQL: keep Kysely's bookkeeping tables in the connection's own schema, so databases that
+  // share a server in separate schemas (tests, tenants) never see each other's migration state.
+  const schema = db.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
