@@ -15,13 +15,23 @@ describe('server basics (issue #2 §5)', () => {
   });
 
   it('answers bad JSON, wrong content types and huge bodies with Chinese messages', async () => {
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', headers: { 'content-type': 'application/json' }, payload: '{"mobile":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/sendMsg',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ code: 40000, msg: '请求内容不是有效的JSON', data: null });
     const text = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
     expect(text.statusCode).toBe(415);
     expect(text.json().msg).toBe('请求格式不支持，请使用JSON');
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(70_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/sendMsg',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(70_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().msg).toBe('请求内容过大');
   });
@@ -43,7 +53,18 @@ describe('server basics (issue #2 §5)', () => {
   it('publishes every API route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
-    for (const p of ['/api/v8/sendMsg', '/api/v8/login', '/api/v8/me', '/api/v8/logout', '/api/v8/acupoints', '/api/v8/acupoints/{id}', '/api/v8/meridians/{id}', '/api/v8/physical/records', '/aysdmp/wechat/checkout.do', '/aysdmp/wechat/bind.do']) {
+    for (const p of [
+      '/api/v8/sendMsg',
+      '/api/v8/login',
+      '/api/v8/me',
+      '/api/v8/logout',
+      '/api/v8/acupoints',
+      '/api/v8/acupoints/{id}',
+      '/api/v8/meridians/{id}',
+      '/api/v8/physical/records',
+      '/aysdmp/wechat/checkout.do',
+      '/aysdmp/wechat/bind.do',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(doc.paths['/api/v8/sendMsg'].post.description).toContain('ebf0f4664bd03dc96b88b34461950a75');

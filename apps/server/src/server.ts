@@ -13,7 +13,9 @@ const app = await buildApp({ env, db });
 app.log.info({ content: report }, report.changed ? 'content loaded' : 'content unchanged');
 app.log.info(
   { store: app.ctx.limits.kind },
-  app.ctx.limits.kind === 'redis' ? 'limits, replay protection: Redis' : 'limits, replay protection: kept in the database (set REDIS_URL to use Redis)',
+  app.ctx.limits.kind === 'redis'
+    ? 'limits, replay protection: Redis'
+    : 'limits, replay protection: kept in the database (set REDIS_URL to use Redis)',
 );
 if (app.ctx.sms.name === 'console') {
   app.log.warn('SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log');
@@ -23,7 +25,9 @@ purge.unref();
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-process.stdout.write(`\n  艾灸养生 H5 is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT}/\n  Database: ${db.dialect}\n\n`);
+process.stdout.write(
+  `\n  艾灸养生 H5 is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT}/\n  Database: ${db.dialect}\n\n`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {

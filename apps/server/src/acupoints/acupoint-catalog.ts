@@ -1,9 +1,4 @@
-import {
-  MERIDIAN_ALIASES,
-  type AcupointDetail,
-  type AcupointSummary,
-  type ChartMark,
-} from '@moxa/core/acupoints/acupoint-contract';
+import { MERIDIAN_ALIASES, type AcupointDetail, type AcupointSummary, type ChartMark } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView, MeridianContent, MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
 import { aliasCodes, canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
 import { buildSearchIndex, searchIndex, type SearchDoc } from '@moxa/core/search/text-search';
@@ -96,7 +91,9 @@ export async function loadAcupointCatalog(db: Db) {
     },
     list(filter: { meridian?: string; region?: string; q?: string; common?: boolean }): AcupointSummary[] {
       const pass = (p: AcupointRecord) =>
-        (!filter.meridian || p.meridian === filter.meridian) && (!filter.region || p.region === filter.region) && (!filter.common || p.common);
+        (!filter.meridian || p.meridian === filter.meridian) &&
+        (!filter.region || p.region === filter.region) &&
+        (!filter.common || p.common);
       if (filter.q && filter.q.trim()) {
         return searchIndex(index, filter.q, 100)
           .filter((h) => pass(h.doc.point))

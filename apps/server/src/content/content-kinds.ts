@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AcupointContentSchema, ChartMarkSchema, MERIDIAN_CODES } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianContentSchema } from '@moxa/core/acupoints/meridian-contract';
-import {
-  ConstitutionDescriptionSchema,
-  QuestionnaireSchema,
-  SchemeSchema,
-} from '@moxa/core/physical/physical-contract';
+import { ConstitutionDescriptionSchema, QuestionnaireSchema, SchemeSchema } from '@moxa/core/physical/physical-contract';
 
 /**
  * Reads and validates the bundled content (design §5). Each kind returns rows keyed by a stable id;

@@ -14,7 +14,11 @@ export type LoadReport = { changed: boolean; counts: Record<string, number> };
  */
 export async function loadContent(db: Db, dir: string, now = Date.now()): Promise<LoadReport> {
   const hash = createHash('sha256');
-  for (const file of listContentFiles(dir)) hash.update(file).update('\0').update(readFileSync(join(dir, file)));
+  for (const file of listContentFiles(dir))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dir, file)));
   const digest = hash.digest('hex');
   const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
   if (meta?.hash === digest) return { changed: false, counts: {} };
@@ -27,7 +31,11 @@ export async function loadContent(db: Db, dir: string, now = Date.now()): Promis
   checkCrossReferences(meridians, points, constitution.schemes);
 
   await db.transaction().execute(async (trx) => {
-    await replaceRows(trx, 'meridians', meridians.map((m, i) => ({ id: m.code, position: i, data: JSON.stringify(m) })));
+    await replaceRows(
+      trx,
+      'meridians',
+      meridians.map((m, i) => ({ id: m.code, position: i, data: JSON.stringify(m) })),
+    );
     await replaceRows(
       trx,
       'acupoints',
@@ -42,7 +50,16 @@ export async function loadContent(db: Db, dir: string, now = Date.now()): Promis
         data: JSON.stringify(p),
       })),
     );
-    await replaceRows(trx, 'chart_views', views.map((v, i) => ({ id: v.id, position: i, svg: v.svg, data: JSON.stringify({ id: v.id, name: v.name, width: v.width, height: v.height }) })));
+    await replaceRows(
+      trx,
+      'chart_views',
+      views.map((v, i) => ({
+        id: v.id,
+        position: i,
+        svg: v.svg,
+        data: JSON.stringify({ id: v.id, name: v.name, width: v.width, height: v.height }),
+      })),
+    );
     await replaceRows(trx, 'constitution_docs', [
       { id: 'questionnaire', data: JSON.stringify(constitution.questionnaire) },
       { id: 'types', data: JSON.stringify(constitution.types) },
@@ -56,7 +73,12 @@ export async function loadContent(db: Db, dir: string, now = Date.now()): Promis
   });
   return {
     changed: true,
-    counts: { meridians: meridians.length, acupoints: points.length, chartViews: views.length, questions: constitution.questionnaire.questions.length },
+    counts: {
+      meridians: meridians.length,
+      acupoints: points.length,
+      chartViews: views.length,
+      questions: constitution.questionnaire.questions.length,
+    },
   };
 }
 

@@ -109,7 +109,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('physical_records_user').on('physical_records').columns(['user_id', 'created_at']).execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ['physical_records', 'constitution_docs', 'chart_views', 'acupoints', 'meridians', 'content_meta', 'wechat_tickets', 'wechat_bindings', 'used_salts', 'counters', 'sms_codes', 'sessions', 'users']) {
+      for (const t of [
+        'physical_records',
+        'constitution_docs',
+        'chart_views',
+        'acupoints',
+        'meridians',
+        'content_meta',
+        'wechat_tickets',
+        'wechat_bindings',
+        'used_salts',
+        'counters',
+        'sms_codes',
+        'sessions',
+        'users',
+      ]) {
         await sql`drop table if exists ${sql.table(t)}`.execute(db);
       }
     },

@@ -60,11 +60,7 @@ export function redisLimitStore(url: string, prefix = 'moxa:'): LimitStore {
     kind: 'redis',
     async hit(key, windowSeconds) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
       let ms = ttl;
       if (ttl < 0) {
         await redis.pexpire(k, windowSeconds * 1000);
@@ -89,5 +85,8 @@ export async function purgeExpired(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('counters').where('expires_at', '<=', now).execute();
   await db.deleteFrom('used_salts').where('expires_at', '<=', now).execute();
   await db.deleteFrom('wechat_tickets').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('sms_codes').where('expires_at', '<=', now - 24 * 3600 * 1000).execute();
+  await db
+    .deleteFrom('sms_codes')
+    .where('expires_at', '<=', now - 24 * 3600 * 1000)
+    .execute();
 }

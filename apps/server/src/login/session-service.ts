@@ -28,14 +28,23 @@ export function sessionService(db: Db, ttlDays: number, clock: () => number = Da
       return { id: row.id, name: row.name, avatarUrl: row.avatar_url, mobile: row.mobile };
     },
     async revoke(token: string): Promise<void> {
-      await db.updateTable('sessions').set({ revoked_at: clock() }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: clock() })
+        .where('token_hash', '=', hashToken(token))
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     /** First login creates the user: name 用户 + last four digits, empty avatar (issue #3). */
     async findOrCreateUser(e164: string): Promise<User> {
       const existing = await db.selectFrom('users').selectAll().where('mobile', '=', e164).executeTakeFirst();
       if (existing) return { id: existing.id, name: existing.name, avatarUrl: existing.avatar_url };
       const user = { id: randomUUID(), mobile: e164, name: `用户${e164.slice(-4)}`, avatar_url: '', created_at: clock() };
-      await db.insertInto('users').values(user).onConflict((oc) => oc.column('mobile').doNothing()).execute();
+      await db
+        .insertInto('users')
+        .values(user)
+        .onConflict((oc) => oc.column('mobile').doNothing())
+        .execute();
       const row = await db.selectFrom('users').selectAll().where('mobile', '=', e164).executeTakeFirstOrThrow();
       return { id: row.id, name: row.name, avatarUrl: row.avatar_url };
     },

@@ -17,7 +17,15 @@ export function smsCodeService(db: Db, secret: string, ttlSeconds: number, clock
         await trx.updateTable('sms_codes').set({ used_at: now }).where('mobile', '=', e164).where('used_at', 'is', null).execute();
         await trx
           .insertInto('sms_codes')
-          .values({ id, mobile: e164, code_hash: hash(e164, code), created_at: now, expires_at: now + ttlSeconds * 1000, attempts: 0, used_at: null })
+          .values({
+            id,
+            mobile: e164,
+            code_hash: hash(e164, code),
+            created_at: now,
+            expires_at: now + ttlSeconds * 1000,
+            attempts: 0,
+            used_at: null,
+          })
           .execute();
       });
       return { id, code };
@@ -45,7 +53,13 @@ export function smsCodeService(db: Db, secret: string, ttlSeconds: number, clock
       const expected = Buffer.from(row.code_hash, 'hex');
       const actual = Buffer.from(hash(e164, code), 'hex');
       if (timingSafeEqual(expected, actual)) {
-        const used = await db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).where('attempts', '<', MAX_WRONG_TRIES).executeTakeFirst();
+        const used = await db
+          .updateTable('sms_codes')
+          .set({ used_at: now })
+          .where('id', '=', row.id)
+          .where('used_at', 'is', null)
+          .where('attempts', '<', MAX_WRONG_TRIES)
+          .executeTakeFirst();
         return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'none', left: 0 };
       }
       const bumped = await db
@@ -56,7 +70,9 @@ export function smsCodeService(db: Db, secret: string, ttlSeconds: number, clock
         .returning('attempts')
         .executeTakeFirst();
       const attempts = bumped ? Number(bumped.attempts) : MAX_WRONG_TRIES;
-      return attempts >= MAX_WRONG_TRIES ? { ok: false, reason: 'dead', left: 0 } : { ok: false, reason: 'wrong', left: MAX_WRONG_TRIES - attempts };
+      return attempts >= MAX_WRONG_TRIES
+        ? { ok: false, reason: 'dead', left: 0 }
+        : { ok: false, reason: 'wrong', left: MAX_WRONG_TRIES - attempts };
     },
   };
 }

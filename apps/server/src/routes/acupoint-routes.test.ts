@@ -15,7 +15,20 @@ describe.each(DIALECTS)('acupoint API on %s (issue #4)', (dialect) => {
   it('lists the 14 meridians with their point counts', async () => {
     const { body } = await get('/api/v8/meridians');
     expect(body.data.map((m: { code: string; pointCount: number }) => `${m.code}${m.pointCount}`)).toEqual([
-      'LU11', 'LI20', 'ST45', 'SP21', 'HT9', 'SI19', 'BL67', 'KI27', 'PC9', 'TE23', 'GB44', 'LR14', 'GV29', 'CV24',
+      'LU11',
+      'LI20',
+      'ST45',
+      'SP21',
+      'HT9',
+      'SI19',
+      'BL67',
+      'KI27',
+      'PC9',
+      'TE23',
+      'GB44',
+      'LR14',
+      'GV29',
+      'CV24',
     ]);
   });
 
@@ -45,7 +58,8 @@ describe.each(DIALECTS)('acupoint API on %s (issue #4)', (dialect) => {
   });
 
   it('searches by initials, code, alias, pinyin and indication', async () => {
-    const q = async (s: string) => (await get(`/api/v8/acupoints?q=${encodeURIComponent(s)}`)).body.data.map((p: { code: string }) => p.code);
+    const q = async (s: string) =>
+      (await get(`/api/v8/acupoints?q=${encodeURIComponent(s)}`)).body.data.map((p: { code: string }) => p.code);
     expect((await q('zsl'))[0]).toBe('ST36');
     expect((await q('ST36'))[0]).toBe('ST36');
     expect((await q('SJ5'))[0]).toBe('TE5');

@@ -17,13 +17,22 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('Cache-Control', CONTENT_CACHE);
     });
 
-    app.get('/api/v8/meridians', { schema: { tags: ['acupoints'], summary: '十四经脉', response: { 200: envelope(z.array(MeridianSummarySchema)) } } }, async () =>
-      ok(catalog.meridianList()),
+    app.get(
+      '/api/v8/meridians',
+      { schema: { tags: ['acupoints'], summary: '十四经脉', response: { 200: envelope(z.array(MeridianSummarySchema)) } } },
+      async () => ok(catalog.meridianList()),
     );
 
     app.get(
       '/api/v8/meridians/:id',
-      { schema: { tags: ['acupoints'], summary: '经脉详情（含穴位与图示坐标）', params: IdParams, response: { 200: envelope(MeridianDetailSchema) } } },
+      {
+        schema: {
+          tags: ['acupoints'],
+          summary: '经脉详情（含穴位与图示坐标）',
+          params: IdParams,
+          response: { 200: envelope(MeridianDetailSchema) },
+        },
+      },
       async (request) => {
         const m = catalog.meridianDetail(request.params.id);
         if (!m) throw notFound('没有找到这条经脉');
@@ -37,7 +46,8 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
         schema: {
           tags: ['acupoints'],
           summary: '穴位列表与搜索',
-          description: 'All points when no filter is given. q matches Chinese name, pinyin (with or without tones), initials (zsl), code (ST36, SJ5/TE5) and indications, best matches first.',
+          description:
+            'All points when no filter is given. q matches Chinese name, pinyin (with or without tones), initials (zsl), code (ST36, SJ5/TE5) and indications, best matches first.',
           querystring: AcupointListQuerySchema,
           response: { 200: envelope(z.array(AcupointSummarySchema)) },
         },
@@ -50,7 +60,14 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
 
     app.get(
       '/api/v8/acupoints/:id',
-      { schema: { tags: ['acupoints'], summary: '穴位详情（编号或代码）', params: IdParams, response: { 200: envelope(AcupointDetailSchema) } } },
+      {
+        schema: {
+          tags: ['acupoints'],
+          summary: '穴位详情（编号或代码）',
+          params: IdParams,
+          response: { 200: envelope(AcupointDetailSchema) },
+        },
+      },
       async (request) => {
         const p = catalog.resolvePoint(request.params.id);
         if (!p) throw notFound('没有找到这个穴位');
@@ -58,8 +75,10 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
       },
     );
 
-    app.get('/api/v8/charts', { schema: { tags: ['acupoints'], summary: '人体图示视图', response: { 200: envelope(z.array(ChartViewSchema)) } } }, async () =>
-      ok(catalog.views.map((v) => v.view)),
+    app.get(
+      '/api/v8/charts',
+      { schema: { tags: ['acupoints'], summary: '人体图示视图', response: { 200: envelope(z.array(ChartViewSchema)) } } },
+      async () => ok(catalog.views.map((v) => v.view)),
     );
 
     app.get(

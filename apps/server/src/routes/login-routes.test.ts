@@ -56,7 +56,12 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
     const wrong = right === '000000' ? '111111' : '000000';
     const msgs: string[] = [];
     for (let i = 0; i < 5; i++) msgs.push((await login(t.app, { mobile: '13700137000', code: wrong })).json().msg);
-    expect(msgs.slice(0, 4)).toEqual(['验证码错误，还可以再试4次', '验证码错误，还可以再试3次', '验证码错误，还可以再试2次', '验证码错误，还可以再试1次']);
+    expect(msgs.slice(0, 4)).toEqual([
+      '验证码错误，还可以再试4次',
+      '验证码错误，还可以再试3次',
+      '验证码错误，还可以再试2次',
+      '验证码错误，还可以再试1次',
+    ]);
     expect(msgs[4]).toBe('验证码错误次数过多，请重新获取');
     const dead = await login(t.app, { mobile: '13700137000', code: right });
     expect(dead.statusCode).toBe(400);
@@ -110,10 +115,18 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
   it('refuses bad signatures, stale times and replayed salts without sending', async () => {
     const now = t.clock.now();
     const body = signedBody('13200132000', now);
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', payload: { ...body, sign: signRequest('13200132001', now, body.salt, 3) } });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/sendMsg',
+      payload: { ...body, sign: signRequest('13200132001', now, body.salt, 3) },
+    });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().msg).toBe('请求校验失败，请刷新页面后重试');
-    const stale = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', payload: signedBody('13200132000', now - 5 * 60 * 1000 - 1) });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/sendMsg',
+      payload: signedBody('13200132000', now - 5 * 60 * 1000 - 1),
+    });
     expect(stale.json().msg).toBe('手机时间与标准时间相差较大，请校准后重试');
     const first = await t.app.inject({ method: 'POST', url: '/api/v8/sendMsg', payload: body });
     expect(first.statusCode).toBe(200);

@@ -26,7 +26,11 @@ async function enforce(ctx: AppContext, key: string, windowSeconds: number, max:
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const { env } = ctx;
-  const allowed = new Set(env.SMS_ALLOWED_COUNTRIES.split(',').map((s) => s.trim()).filter(Boolean));
+  const allowed = new Set(
+    env.SMS_ALLOWED_COUNTRIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
   app.post(
     '/api/v8/sendMsg',
@@ -79,7 +83,8 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['login'],
         summary: '手机号验证码登录 (spec §7 call 2)',
-        description: 'Answers the login info {token, user}. A code is single use, valid for SMS_CODE_TTL_SECONDS, and dies after 5 wrong tries.',
+        description:
+          'Answers the login info {token, user}. A code is single use, valid for SMS_CODE_TTL_SECONDS, and dies after 5 wrong tries.',
         querystring: LoginQuerySchema,
         response: { 200: envelope(LoginResultSchema) },
       },

@@ -8,7 +8,17 @@ import { ok } from '../lib/context.ts';
 const CountryGroupSchema = z.object({
   title: z.string(),
   key: z.string(),
-  items: z.array(z.object({ id: z.number(), abbr: z.string(), name: z.string(), nameEn: z.string(), code: z.string(), pinyin: z.string(), letter: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      abbr: z.string(),
+      name: z.string(),
+      nameEn: z.string(),
+      code: z.string(),
+      pinyin: z.string(),
+      letter: z.string(),
+    }),
+  ),
 });
 
 export const APP_VERSION = '1.0.0';
@@ -18,7 +28,13 @@ export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v8/countries',
-    { schema: { tags: ['login'], summary: '国家和地区区号（常用 + A–Z 拼音分组）', response: { 200: envelope(z.array(CountryGroupSchema)) } } },
+    {
+      schema: {
+        tags: ['login'],
+        summary: '国家和地区区号（常用 + A–Z 拼音分组）',
+        response: { 200: envelope(z.array(CountryGroupSchema)) },
+      },
+    },
     async (_request, reply) => {
       void reply.header('Cache-Control', 'public, max-age=86400');
       return ok(groups);
@@ -31,13 +47,17 @@ export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         summary: '健康检查',
-        response: { 200: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })), 503: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })) },
+        response: {
+          200: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })),
+          503: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })),
+        },
       },
     },
     async (_request, reply) => {
       const up = await ping(app.ctx.db);
       void reply.header('Cache-Control', 'no-store');
-      if (!up) return reply.status(503).send({ code: 50300, msg: '数据库不可用', data: { status: 'degraded', db: 'down', version: APP_VERSION } });
+      if (!up)
+        return reply.status(503).send({ code: 50300, msg: '数据库不可用', data: { status: 'degraded', db: 'down', version: APP_VERSION } });
       return ok({ status: 'ok', db: `${app.ctx.db.dialect} ok`, version: APP_VERSION });
     },
   );

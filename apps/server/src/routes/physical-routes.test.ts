@@ -11,11 +11,18 @@ describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
     t = await createTestApp(dialect);
     alice = (await loginAs(t, '13800000001')).token;
     bob = (await loginAs(t, '13800000002')).token;
-    femaleIds = (await t.app.inject({ url: '/api/v8/physical/questions?gender=female' })).json().data.questions.map((q: { id: string }) => q.id);
+    femaleIds = (await t.app.inject({ url: '/api/v8/physical/questions?gender=female' }))
+      .json()
+      .data.questions.map((q: { id: string }) => q.id);
   });
   afterAll(async () => t.close());
   const post = (token: string | null, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v8/physical/records', payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v8/physical/records',
+      payload: payload as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   const all = (v: number) => Object.fromEntries(femaleIds.map((id) => [id, v]));
 
   it('serves 60 questions per gender in the order asked', async () => {

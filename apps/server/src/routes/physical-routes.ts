@@ -59,7 +59,14 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
 
     app.get(
       '/api/v8/physical/schemes/:type',
-      { schema: { tags: ['physical'], summary: '体质调理方案', params: z.object({ type: ConstitutionTypeSchema }), response: { 200: envelope(SchemeViewSchema) } } },
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '体质调理方案',
+          params: z.object({ type: ConstitutionTypeSchema }),
+          response: { 200: envelope(SchemeViewSchema) },
+        },
+      },
       async (request) => {
         const scheme = content.schemes.find((s) => s.type === request.params.type);
         const description = content.types.find((t) => t.type === request.params.type);
@@ -113,15 +120,30 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
 
     app.get(
       '/api/v8/physical/records',
-      { schema: { tags: ['physical'], summary: '我的测试记录（新的在前）', security: bearerSecurity, response: { 200: envelope(z.array(PhysicalRecordSummarySchema)) } } },
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '我的测试记录（新的在前）',
+          security: bearerSecurity,
+          response: { 200: envelope(z.array(PhysicalRecordSummarySchema)) },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(ctx, request);
-        const rows = await ctx.db.selectFrom('physical_records').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').limit(200).execute();
+        const rows = await ctx.db
+          .selectFrom('physical_records')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('created_at', 'desc')
+          .limit(200)
+          .execute();
         void reply.header('Cache-Control', 'private, no-store');
-        return ok(rows.map((r) => {
-          const { answers: _a, ...rest } = toRecord(r);
-          return rest;
-        }));
+        return ok(
+          rows.map((r) => {
+            const { answers: _a, ...rest } = toRecord(r);
+            return rest;
+          }),
+        );
       },
     );
 

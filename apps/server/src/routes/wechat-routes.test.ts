@@ -14,9 +14,17 @@ describe.each(DIALECTS)('WeChat checkout.do / bind.do on %s (spec §7 calls 3–
     const server = createServer((req, res) => {
       const url = new URL(req.url!, 'http://x');
       const code = url.searchParams.get('code') ?? '';
-      const ok = url.pathname === '/sns/oauth2/access_token' && url.searchParams.get('appid') === 'wxapp' && url.searchParams.get('secret') === 'wxsecret' && code.startsWith('c-');
+      const ok =
+        url.pathname === '/sns/oauth2/access_token' &&
+        url.searchParams.get('appid') === 'wxapp' &&
+        url.searchParams.get('secret') === 'wxsecret' &&
+        code.startsWith('c-');
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(ok ? { access_token: 'at', openid: code.slice(2), scope: 'snsapi_base' } : { errcode: 40029, errmsg: 'invalid code' }));
+      res.end(
+        JSON.stringify(
+          ok ? { access_token: 'at', openid: code.slice(2), scope: 'snsapi_base' } : { errcode: 40029, errmsg: 'invalid code' },
+        ),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     close = () => server.close();
@@ -31,7 +39,12 @@ describe.each(DIALECTS)('WeChat checkout.do / bind.do on %s (spec §7 calls 3–
   });
   const checkout = (code: string) => t.app.inject({ method: 'POST', url: '/aysdmp/wechat/checkout.do', payload: { code } });
   const bind = (ticket: string, token?: string) =>
-    t.app.inject({ method: 'POST', url: '/aysdmp/wechat/bind.do', payload: { ticket }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/aysdmp/wechat/bind.do',
+      payload: { ticket },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('binds an unknown openid after phone login, then logs in with WeChat alone', async () => {
     const first = (await checkout('c-openid-alice')).json().data;

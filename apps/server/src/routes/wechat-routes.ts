@@ -9,7 +9,9 @@ import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 const TICKET_TTL_MS = 10 * 60 * 1000;
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
-const CheckoutBodySchema = z.object({ code: z.string({ error: '缺少微信授权码' }).min(1, { error: '缺少微信授权码' }).max(256, { error: '微信授权码不正确' }) });
+const CheckoutBodySchema = z.object({
+  code: z.string({ error: '缺少微信授权码' }).min(1, { error: '缺少微信授权码' }).max(256, { error: '微信授权码不正确' }),
+});
 const CheckoutResultSchema = z.object({
   bound: z.boolean(),
   /** When bound: the login info, as GET /api/v8/login answers it. */
@@ -29,7 +31,14 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/aysdmp/wechat/checkout.do',
-    { schema: { tags: ['wechat'], summary: '微信授权码换取 openid 并检查绑定', body: CheckoutBodySchema, response: { 200: envelope(CheckoutResultSchema) } } },
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: '微信授权码换取 openid 并检查绑定',
+        body: CheckoutBodySchema,
+        response: { 200: envelope(CheckoutResultSchema) },
+      },
+    },
     async (request, reply) => {
       let openid: string | null;
       try {
@@ -45,17 +54,32 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (binding) {
         const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', binding.user_id).executeTakeFirstOrThrow();
         const token = await ctx.sessions.issue(user.id);
-        return ok({ bound: true, loginInfo: { token, user: { id: user.id, name: user.name, avatarUrl: user.avatar_url } }, bindTicket: null });
+        return ok({
+          bound: true,
+          loginInfo: { token, user: { id: user.id, name: user.name, avatarUrl: user.avatar_url } },
+          bindTicket: null,
+        });
       }
       const ticket = randomBytes(24).toString('base64url');
-      await ctx.db.insertInto('wechat_tickets').values({ ticket_hash: hash(ticket), openid, expires_at: ctx.clock() + TICKET_TTL_MS }).execute();
+      await ctx.db
+        .insertInto('wechat_tickets')
+        .values({ ticket_hash: hash(ticket), openid, expires_at: ctx.clock() + TICKET_TTL_MS })
+        .execute();
       return ok({ bound: false, loginInfo: null, bindTicket: ticket });
     },
   );
 
   app.post(
     '/aysdmp/wechat/bind.do',
-    { schema: { tags: ['wechat'], summary: '把微信 openid 绑定到当前账号', security: bearerSecurity, body: BindBodySchema, response: { 200: envelope(z.object({ bound: z.literal(true) })) } } },
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: '把微信 openid 绑定到当前账号',
+        security: bearerSecurity,
+        body: BindBodySchema,
+        response: { 200: envelope(z.object({ bound: z.literal(true) })) },
+      },
+    },
     async (request) => {
       const user = await requireUser(ctx, request);
       const ticket = await ctx.db
@@ -65,11 +89,19 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('expires_at', '>', ctx.clock())
         .executeTakeFirst();
       if (!ticket) throw badInput('绑定凭证已失效，请重新从微信进入');
-      const existing = await ctx.db.selectFrom('wechat_bindings').selectAll().where((eb) => eb.or([eb('openid', '=', ticket.openid), eb('user_id', '=', user.id)])).execute();
+      const existing = await ctx.db
+        .selectFrom('wechat_bindings')
+        .selectAll()
+        .where((eb) => eb.or([eb('openid', '=', ticket.openid), eb('user_id', '=', user.id)]))
+        .execute();
       if (existing.some((b) => b.openid === ticket.openid && b.user_id !== user.id)) throw conflict('该微信已绑定其他账号');
       if (existing.some((b) => b.user_id === user.id && b.openid !== ticket.openid)) throw conflict('当前账号已绑定其他微信');
       if (existing.length === 0) {
-        await ctx.db.insertInto('wechat_bindings').values({ openid: ticket.openid, user_id: user.id, created_at: ctx.clock() }).onConflict((oc) => oc.doNothing()).execute();
+        await ctx.db
+          .insertInto('wechat_bindings')
+          .values({ openid: ticket.openid, user_id: user.id, created_at: ctx.clock() })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         const now = await ctx.db.selectFrom('wechat_bindings').select('user_id').where('openid', '=', ticket.openid).executeTakeFirst();
         if (now?.user_id !== user.id) throw conflict('该微信已绑定其他账号');
       }
@@ -80,7 +112,13 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v8/wechat/config',
-    { schema: { tags: ['wechat'], summary: '微信登录是否已配置', response: { 200: envelope(z.object({ enabled: z.boolean(), appId: z.string() })) } } },
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: '微信登录是否已配置',
+        response: { 200: envelope(z.object({ enabled: z.boolean(), appId: z.string() })) },
+      },
+    },
     async () => ok({ enabled: ctx.wechat !== null, appId: ctx.wechat ? ctx.env.WECHAT_APP_ID : '' }),
   );
 };

@@ -34,12 +34,20 @@ function aliyunVerify(params: URLSearchParams, secret: string): boolean {
   const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
   const entries = [...params.entries()].filter(([k]) => k !== 'Signature').sort(([a], [b]) => (a < b ? -1 : 1));
   const canonical = entries.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
-  const expected = createHmac('sha1', `${secret}&`).update(`POST&%2F&${enc(canonical)}`).digest('base64');
+  const expected = createHmac('sha1', `${secret}&`)
+    .update(`POST&%2F&${enc(canonical)}`)
+    .digest('base64');
   return expected === params.get('Signature');
 }
 
 describe('Aliyun SMS adapter', () => {
-  const config = (endpoint: string) => ({ accessKeyId: 'AKID', accessKeySecret: 'sekret', signName: '艾灸养生', templateCode: 'SMS_1', endpoint });
+  const config = (endpoint: string) => ({
+    accessKeyId: 'AKID',
+    accessKeySecret: 'sekret',
+    signName: '艾灸养生',
+    templateCode: 'SMS_1',
+    endpoint,
+  });
 
   it('sends a signed SendSms request with the code as template param', async () => {
     const gw = await fakeGateway(() => ({ Code: 'OK', Message: 'OK' }));
@@ -70,7 +78,15 @@ describe('Aliyun SMS adapter', () => {
 });
 
 describe('Tencent Cloud SMS adapter', () => {
-  const config = (endpoint: string) => ({ secretId: 'SID', secretKey: 'SKEY', appId: '1400000000', signName: '艾灸养生', templateId: '100', region: 'ap-guangzhou', endpoint });
+  const config = (endpoint: string) => ({
+    secretId: 'SID',
+    secretKey: 'SKEY',
+    appId: '1400000000',
+    signName: '艾灸养生',
+    templateId: '100',
+    region: 'ap-guangzhou',
+    endpoint,
+  });
 
   /** TC3-HMAC-SHA256, written again from the documentation to check the adapter. */
   function tencentVerify(req: IncomingMessage, body: string, secretKey: string): boolean {
@@ -81,7 +97,9 @@ describe('Tencent Cloud SMS adapter', () => {
     const canonical = `POST\n/\n\ncontent-type:${req.headers['content-type']}\nhost:${req.headers.host}\n\ncontent-type;host\n${h(body)}`;
     const toSign = `TC3-HMAC-SHA256\n${ts}\n${date}/sms/tc3_request\n${h(canonical)}`;
     const k = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s).digest();
-    const sig = createHmac('sha256', k(k(k(`TC3${secretKey}`, date), 'sms'), 'tc3_request')).update(toSign).digest('hex');
+    const sig = createHmac('sha256', k(k(k(`TC3${secretKey}`, date), 'sms'), 'tc3_request'))
+      .update(toSign)
+      .digest('hex');
     return auth === `TC3-HMAC-SHA256 Credential=SID/${date}/sms/tc3_request, SignedHeaders=content-type;host, Signature=${sig}`;
   }
 

@@ -59,7 +59,13 @@ export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch =
         const res = await fetchImpl(url, {
           method: 'POST',
           headers: {
-            Authorization: tencentAuthorization({ secretId: config.secretId, secretKey: config.secretKey, host: url.host, payload, timestamp }),
+            Authorization: tencentAuthorization({
+              secretId: config.secretId,
+              secretKey: config.secretKey,
+              host: url.host,
+              payload,
+              timestamp,
+            }),
             'Content-Type': 'application/json; charset=utf-8',
             'X-TC-Action': 'SendSms',
             'X-TC-Timestamp': String(timestamp),

@@ -37,7 +37,11 @@ export const routeObjects: RouteObject[] = [
         const handle: RouteHandle = { title: r.title, guard: Boolean(r.guard) };
         return { path: r.path, handle, errorElement: <RouteError />, lazy: async () => ({ Component: (await load()).Component }) };
       }),
-      { path: '*', handle: { title: '页面不存在', guard: false }, lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).Component }) },
+      {
+        path: '*',
+        handle: { title: '页面不存在', guard: false },
+        lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).Component }),
+      },
     ],
   },
 ];

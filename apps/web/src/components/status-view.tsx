@@ -1,7 +1,17 @@
 type Action = { text: string; onClick: () => void; primary?: boolean };
 
 /** Empty, error, not-found and "under construction" states: an icon, a title, a line, actions. */
-export function StatusView({ kind, title, description, actions = [] }: { kind: 'empty' | 'error' | 'building'; title: string; description?: string; actions?: Action[] }) {
+export function StatusView({
+  kind,
+  title,
+  description,
+  actions = [],
+}: {
+  kind: 'empty' | 'error' | 'building';
+  title: string;
+  description?: string;
+  actions?: Action[];
+}) {
   return (
     <div className="status-view" role={kind === 'error' ? 'alert' : 'status'}>
       <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">

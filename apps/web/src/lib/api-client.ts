@@ -15,7 +15,12 @@ export class ApiError extends Error {
 
 export const NETWORK_MESSAGE = '网络不给力，请检查网络后重试';
 
-type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal };
+type Options = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
 /**
  * The one HTTP client: unwraps the envelope, sends the bearer token, and on 401 clears the stored
@@ -30,7 +35,12 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    res = await fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, -1, NETWORK_MESSAGE);

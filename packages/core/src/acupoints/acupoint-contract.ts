@@ -21,7 +21,19 @@ export const RegionSchema = z.enum(Object.keys(REGIONS) as [keyof typeof REGIONS
 export type Region = z.infer<typeof RegionSchema>;
 
 export const CATEGORIES = [
-  '井穴', '荥穴', '输穴', '经穴', '合穴', '原穴', '络穴', '郄穴', '募穴', '背俞穴', '下合穴', '八会穴', '八脉交会穴',
+  '井穴',
+  '荥穴',
+  '输穴',
+  '经穴',
+  '合穴',
+  '原穴',
+  '络穴',
+  '郄穴',
+  '募穴',
+  '背俞穴',
+  '下合穴',
+  '八会穴',
+  '八脉交会穴',
 ] as const;
 
 export const MOXA_LEVELS = { suitable: '可灸', caution: '慎灸', forbidden: '禁灸' } as const;
@@ -39,7 +51,7 @@ export type ChartMark = z.infer<typeof ChartMarkSchema>;
 export const AcupointContentSchema = z.object({
   code: z.string().regex(ACUPOINT_CODE),
   name: z.string().min(1).max(8),
-  pinyin: z.string().regex(/^[a-z\u00e0-\u00fc\u0100-\u01dc\u0300-\u036f]+( [a-z\u00e0-\u00fc\u0100-\u01dc\u0300-\u036f]+)*$/u),
+  pinyin: z.string().regex(/^[\p{Ll}\p{M}]+( [\p{Ll}\p{M}]+)*$/u),
   meridian: z.union([MeridianCodeSchema, z.literal('EX')]),
   region: RegionSchema,
   location: z.string().min(4),

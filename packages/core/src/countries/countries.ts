@@ -64,8 +64,9 @@ function toView(c: Country): CountryView {
  */
 export function groupCountries(countries: readonly Country[] = COUNTRIES): CountryGroup[] {
   const views = countries.map(toView);
-  const quick = QUICK_COUNTRY_CODES.map((code) => views.find((v) => v.code === code && isQuickEntry(v)))
-    .filter((v): v is CountryView => v !== undefined);
+  const quick = QUICK_COUNTRY_CODES.map((code) => views.find((v) => v.code === code && isQuickEntry(v))).filter(
+    (v): v is CountryView => v !== undefined,
+  );
   const byLetter = new Map<string, CountryView[]>();
   for (const v of views) {
     const list = byLetter.get(v.letter) ?? [];
@@ -78,9 +79,7 @@ export function groupCountries(countries: readonly Country[] = COUNTRIES): Count
     ...letters.map((letter) => ({
       title: letter,
       key: letter,
-      items: (byLetter.get(letter) ?? []).sort((a, b) =>
-        a.pinyin === b.pinyin ? a.id - b.id : a.pinyin < b.pinyin ? -1 : 1,
-      ),
+      items: (byLetter.get(letter) ?? []).sort((a, b) => (a.pinyin === b.pinyin ? a.id - b.id : a.pinyin < b.pinyin ? -1 : 1)),
     })),
   ];
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Design §4: every /api and /aysdmp answer is `{ code, msg, data }`; code 0 means success. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export const ErrorEnvelopeSchema = z.object({
   code: z.number().int(),

@@ -4,9 +4,7 @@ import { MSG_BAD_CODE, MSG_BAD_PHONE, SOURCE_FROM } from './constants.ts';
 import { SALT_PATTERN } from './sign.ts';
 
 /** Mobile as sent on the wire (spec §7): bare digits for +86, otherwise '+' code digits. */
-export const WireMobileSchema = z
-  .string({ error: MSG_BAD_PHONE })
-  .regex(/^\+?[0-9]{4,20}$/, { error: MSG_BAD_PHONE });
+export const WireMobileSchema = z.string({ error: MSG_BAD_PHONE }).regex(/^\+?[0-9]{4,20}$/, { error: MSG_BAD_PHONE });
 
 /** Spec §7 call 1: POST /api/v8/sendMsg. */
 export const SendMsgBodySchema = z.object({

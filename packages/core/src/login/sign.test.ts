@@ -6,9 +6,7 @@ describe('request signing (spec §7)', () => {
   it('matches the published test vector', () => {
     // The vector documented in the OpenAPI description of POST /api/v8/sendMsg.
     expect(secretHash('Ab3dE6gH', 3)).toBe('e53e039ffe24fc65f0af1d3b3e7a9106');
-    expect(signRequest('13800138000', 1700000000000, 'Ab3dE6gH', 3)).toBe(
-      'ebf0f4664bd03dc96b88b34461950a75',
-    );
+    expect(signRequest('13800138000', 1700000000000, 'Ab3dE6gH', 3)).toBe('ebf0f4664bd03dc96b88b34461950a75');
   });
 
   it('agrees with an independent MD5 (node:crypto)', () => {

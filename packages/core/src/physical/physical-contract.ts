@@ -79,7 +79,11 @@ export const SchemeViewSchema = SchemeSchema.extend({
 });
 export type SchemeView = z.infer<typeof SchemeViewSchema>;
 
-export const AnswerValueSchema = z.number({ error: '答案必须是1到5之间的整数' }).int({ error: '答案必须是1到5之间的整数' }).min(1, { error: '答案必须是1到5之间的整数' }).max(5, { error: '答案必须是1到5之间的整数' });
+export const AnswerValueSchema = z
+  .number({ error: '答案必须是1到5之间的整数' })
+  .int({ error: '答案必须是1到5之间的整数' })
+  .min(1, { error: '答案必须是1到5之间的整数' })
+  .max(5, { error: '答案必须是1到5之间的整数' });
 export const AnswersSchema = z.record(z.string().regex(/^q[0-9]{2}$/, { error: '题目编号不正确' }), AnswerValueSchema);
 export type Answers = z.infer<typeof AnswersSchema>;
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { QuestionnaireSchema, type Answers, type ConstitutionType, type Question } from './physical-contract.ts';
 import { balancedVerdict, biasedVerdict, checkAnswers, convertedScore, formatScore, questionsFor, scoreAnswers } from './scoring.ts';
 
-const questionnaire = QuestionnaireSchema.parse(JSON.parse(readFileSync(new URL('../../../../content/constitution/questionnaire.json', import.meta.url), 'utf8')));
+const questionnaire = QuestionnaireSchema.parse(
+  JSON.parse(readFileSync(new URL('../../../../content/constitution/questionnaire.json', import.meta.url), 'utf8')),
+);
 const questions = questionnaire.questions;
 
 /** Answers giving each scale a target raw sum, built from the real questionnaire (items answered once, shared ones fixed). */
@@ -61,11 +63,24 @@ describe('judgement thresholds (§5.2)', () => {
 /** Fake questionnaire with one question per item, to pin exact converted scores. */
 function fakeQuestions(): Question[] {
   const counts: [ConstitutionType, number][] = [
-    ['pinghe', 8], ['qixu', 8], ['yangxu', 7], ['yinxu', 8], ['tanshi', 8], ['shire', 6], ['xueyu', 7], ['qiyu', 7], ['tebing', 7],
+    ['pinghe', 8],
+    ['qixu', 8],
+    ['yangxu', 7],
+    ['yinxu', 8],
+    ['tanshi', 8],
+    ['shire', 6],
+    ['xueyu', 7],
+    ['qiyu', 7],
+    ['tebing', 7],
   ];
   let n = 0;
   return counts.flatMap(([type, k]) =>
-    Array.from({ length: k }, () => ({ id: `q${String(++n).padStart(2, '0')}`, text: 'x', gender: 'all' as const, scales: [{ type, reverse: false }] })),
+    Array.from({ length: k }, () => ({
+      id: `q${String(++n).padStart(2, '0')}`,
+      text: 'x',
+      gender: 'all' as const,
+      scales: [{ type, reverse: false }],
+    })),
   );
 }
 /** Answers so that each scale's raw sum hits `raws[type]` (spread over its items). */

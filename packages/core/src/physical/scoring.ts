@@ -42,9 +42,7 @@ export function convertedScore(raw: number, items: number): number {
 export function scoreAnswers(questions: readonly Question[], gender: Gender, answers: Answers): PhysicalResult {
   const problem = checkAnswers(questions, gender, answers);
   if (problem) throw new Error(problem);
-  const raw = new Map<ConstitutionType, { sum: number; items: number }>(
-    CONSTITUTION_TYPES.map((t) => [t, { sum: 0, items: 0 }]),
-  );
+  const raw = new Map<ConstitutionType, { sum: number; items: number }>(CONSTITUTION_TYPES.map((t) => [t, { sum: 0, items: 0 }]));
   for (const q of questionsFor(questions, gender)) {
     const value = answers[q.id] as number;
     for (const scale of q.scales) {
@@ -60,7 +58,13 @@ export function scoreAnswers(questions: readonly Question[], gender: Gender, ans
     raw: raw.get(type)!.sum,
     items: raw.get(type)!.items,
     converted: converted.get(type)!,
-    verdict: type === 'pinghe' ? balancedVerdict(converted.get('pinghe')!, biased.map((t) => converted.get(t)!)) : biasedVerdict(converted.get(type)!),
+    verdict:
+      type === 'pinghe'
+        ? balancedVerdict(
+            converted.get('pinghe')!,
+            biased.map((t) => converted.get(t)!),
+          )
+        : biasedVerdict(converted.get(type)!),
   }));
   return judge(scales);
 }
@@ -84,7 +88,10 @@ function judge(scales: ScaleResult[]): PhysicalResult {
   const pinghe = scales[0]!;
   const biased = scales.slice(1);
   const yes = biased.filter((s) => s.verdict === 'yes').sort(byScore);
-  const tendencies = biased.filter((s) => s.verdict === 'tendency').sort(byScore).map((s) => s.type);
+  const tendencies = biased
+    .filter((s) => s.verdict === 'tendency')
+    .sort(byScore)
+    .map((s) => s.type);
   const names = (types: readonly ConstitutionType[]) => types.map((t) => CONSTITUTION_NAMES[t]).join('、');
   const tendencyText = tendencies.length ? `，有${names(tendencies)}倾向` : '';
 

@@ -69,11 +69,7 @@ export function buildSearchIndex<D extends SearchDoc>(docs: readonly D[]): Searc
 
 const CJK = /[\u3400-\u9fff]/;
 
-export function searchIndex<D extends SearchDoc>(
-  index: SearchIndex<D>,
-  rawQuery: string,
-  limit = 50,
-): SearchHit<D>[] {
+export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery: string, limit = 50): SearchHit<D>[] {
   const query = rawQuery.trim();
   if (!query) return [];
   const hasCjk = CJK.test(query);

@@ -65,9 +65,24 @@ export function AuthorizeScreen() {
   }, [config.data, params, navigate]);
 
   let body;
-  if (config.isError) body = <StatusView kind="error" title="暂时无法连接" description={errorMessage(config.error)} actions={[{ text: '重试', primary: true, onClick: () => void config.refetch() }]} />;
+  if (config.isError)
+    body = (
+      <StatusView
+        kind="error"
+        title="暂时无法连接"
+        description={errorMessage(config.error)}
+        actions={[{ text: '重试', primary: true, onClick: () => void config.refetch() }]}
+      />
+    );
   else if (phase.kind === 'off')
-    body = <StatusView kind="empty" title="微信登录尚未开通" description="本服务还没有配置微信登录，请使用手机号验证码登录。" actions={[{ text: '手机号登录', primary: true, onClick: () => void navigate('/login', { replace: true }) }]} />;
+    body = (
+      <StatusView
+        kind="empty"
+        title="微信登录尚未开通"
+        description="本服务还没有配置微信登录，请使用手机号验证码登录。"
+        actions={[{ text: '手机号登录', primary: true, onClick: () => void navigate('/login', { replace: true }) }]}
+      />
+    );
   else if (phase.kind === 'need-login')
     body = (
       <StatusView
@@ -77,7 +92,15 @@ export function AuthorizeScreen() {
         actions={[{ text: '去登录', primary: true, onClick: () => void navigate('/login', { state: { returnTo: '/authorize?bind=1' } }) }]}
       />
     );
-  else if (phase.kind === 'error') body = <StatusView kind="error" title="微信登录失败" description={phase.text} actions={[{ text: '手机号登录', primary: true, onClick: () => void navigate('/login', { replace: true }) }]} />;
+  else if (phase.kind === 'error')
+    body = (
+      <StatusView
+        kind="error"
+        title="微信登录失败"
+        description={phase.text}
+        actions={[{ text: '手机号登录', primary: true, onClick: () => void navigate('/login', { replace: true }) }]}
+      />
+    );
   else body = <StatusView kind="empty" title={phase.text} />;
   return <Page title="微信登录">{body}</Page>;
 }

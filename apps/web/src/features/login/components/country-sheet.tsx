@@ -12,7 +12,13 @@ type Props = { visible: boolean; current: string; onClose: () => void; onSelect:
 export default function CountrySheet({ visible, current, onClose, onSelect }: Props) {
   const countries = useCountries();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ height: '75vh', borderTopLeftRadius: 16, borderTopRightRadius: 16 }} destroyOnClose={false}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ height: '75vh', borderTopLeftRadius: 16, borderTopRightRadius: 16 }}
+      destroyOnClose={false}
+    >
       <div className="cs-head">
         <span className="cs-title">选择国家或地区</span>
         <button type="button" className="icon-btn" aria-label="关闭" onClick={onClose}>

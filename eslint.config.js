@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const web = './apps/web/src';
+const features = ['home', 'login', 'acupoints', 'physical', 'misc'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', window: 'readonly', document: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-undef': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Design §7: code flows one way — shared → features → app; features never import each other;
+    // the web never imports the server; packages/core imports neither app.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web', from: './apps/server', message: 'The web app never imports the server (design §7).' },
+            { target: './packages/core', from: './apps', message: 'packages/core is shared by both apps and imports neither.' },
+            { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app layer.' },
+            {
+              target: [`${web}/lib`, `${web}/components`, `${web}/config`],
+              from: [`${web}/features`, `${web}/app`],
+              message: 'Shared code does not import features or the app.',
+            },
+            ...features.map((f) => ({
+              target: `${web}/features/${f}`,
+              from: `${web}/features`,
+              except: [`./${f}`],
+              message: 'Features do not import each other.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+);
