@@ -1,0 +1,32 @@
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './lib/browser-path.ts';
+import { startServer, type RunningServer } from './lib/server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    logPath: string;
+    chromium: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** One production server for the e2e run; a missing browser skips plainly (or fails on CI). */
+export async function setup(project: TestProject) {
+  const chromium = findChromium();
+  if (!chromium) {
+    const msg =
+      'E2E SKIPPED: no Chromium found (set CHROME_PATH, or `apt-get install -y chromium` for /usr/bin/chromium).';
+    if (process.env.CI === 'true') throw new Error(`${msg} A browser is required when CI=true.`);
+    process.stdout.write(`\n${msg}\n\n`);
+  }
+  server = await startServer();
+  project.provide('baseUrl', server.url);
+  project.provide('logPath', server.logPath);
+  project.provide('chromium', chromium ?? '');
+}
+
+export async function teardown() {
+  await server?.stop();
+}

@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readSmsCode } from './lib/server-process.ts';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
+
+describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('guarded screen → 请先登录 → /login → 中国香港 → code from the log → back on the guarded screen', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/');
+    await page.getByText('体质测试').first().waitFor();
+    await page.goto('/physical/record');
+    await page.locator('.adm-dialog').getByText('请先登录').waitFor();
+    await page.locator('.adm-dialog').getByText('确定').click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('keyLoginInfo'))).toBeNull();
+
+    // Country sheet: quick group first, choose 中国香港.
+    await page.getByRole('button', { name: /国家或地区区号/ }).click();
+    const sheet = page.locator('.adm-popup-body');
+    await sheet.getByText('常用').waitFor();
+    await page.screenshot({ path: '/tmp/e2e-country-sheet.png' });
+    await sheet.getByRole('button', { name: /中国香港/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: /国家或地区区号/ }).innerText()).toContain('+852');
+
+    await page.getByPlaceholder('请输入手机号').fill('51234567');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByPlaceholder('请输入验证码').waitFor();
+    // Countdown: disabled and counting.
+    const resend = page.locator('.login-resend');
+    await expect.poll(() => resend.innerText()).toMatch(/^\d+s$/);
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '登录' }).isVisible()).toBe(true);
+
+    let code: string | null = null;
+    await expect.poll(() => (code = readSmsCode(inject('logPath'), '+85251234567'))).toMatch(/^\d{6}$/);
+    await page.getByPlaceholder('请输入验证码').fill(code!);
+    await page.screenshot({ path: '/tmp/e2e-login-filled.png' });
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.locator('.adm-toast-main').getByText('登录成功').waitFor();
+    await page.waitForURL('**/physical/record');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('keyLoginInfo'))) ?? '{}');
+    expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(stored.user.name).toBe('用户4567');
+    expect(await page.title()).toBe('测试记录');
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses an empty code with the spec message and keeps what was typed', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入手机号').fill('13800138123');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByPlaceholder('请输入验证码').waitFor();
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.locator('.adm-toast-main').getByText('请输入正确的验证码').waitFor();
+    expect(await page.getByPlaceholder('请输入手机号').inputValue()).toBe('13800138123');
+  });
+
+  it('drops non-digits typed into the phone field', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入手机号').fill('138-0013 8abc000');
+    expect(await page.getByPlaceholder('请输入手机号').inputValue()).toBe('13800138000');
+  });
+});
