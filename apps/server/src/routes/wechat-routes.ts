@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ErrorCode } from '@moxa/core/http/envelope';
-import { LoginInfoSchema } from '@moxa/core/login/login-info';
+import { LoginInfoSchema } from '@moxa/core/login/login-contract';
 import { AppError, badInput, conflict, unavailable } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 

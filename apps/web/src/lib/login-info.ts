@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { LOGIN_INFO_KEY } from '@moxa/core/login/constants';
-import { DEFAULT_LOGIN_INFO, LoginInfoSchema, type LoginInfo } from '@moxa/core/login/login-info';
+import { DEFAULT_LOGIN_INFO, isLoginInfo, type LoginInfo } from '@moxa/core/login/login-info';
 
 /**
  * Spec §3/§4: login info lives in localStorage under keyLoginInfo. Setting it saves it; setting
@@ -25,8 +25,8 @@ export function getLoginInfo(): LoginInfo | null {
   cachedValue = null;
   if (raw) {
     try {
-      const parsed = LoginInfoSchema.safeParse(JSON.parse(raw));
-      cachedValue = parsed.success ? parsed.data : null;
+      const parsed: unknown = JSON.parse(raw);
+      cachedValue = isLoginInfo(parsed) ? parsed : null;
     } catch {
       cachedValue = null;
     }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { LoginInfoSchema, UserSchema } from './login-info.ts';
 import { MSG_BAD_CODE, MSG_BAD_PHONE, SOURCE_FROM } from './constants.ts';
 import { SALT_PATTERN } from './sign.ts';
+
+/** Spec §3 login info, as the login call answers it. */
+export const UserSchema = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });
+export const LoginInfoSchema = z.object({ token: z.string(), user: UserSchema });
 
 /** Mobile as sent on the wire (spec §7): bare digits for +86, otherwise '+' code digits. */
 export const WireMobileSchema = z.string({ error: MSG_BAD_PHONE }).regex(/^\+?[0-9]{4,20}$/, { error: MSG_BAD_PHONE });
