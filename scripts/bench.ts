@@ -1,0 +1,116 @@
+/**
+ * `npm run bench` (issue #6; never part of `npm test`): builds the web app, starts the production
+ * server on loopback, runs Lighthouse (mobile defaults: simulated Slow 4G, 4× CPU) three times per
+ * page of bench/targets.ts and autocannon per API route, then prints a Markdown table and writes it
+ * to docs/performance.md with the machine and date.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { APIS, BARE, PAGES, type ApiTarget } from '../bench/targets.ts';
+import { findChromium } from '../e2e/lib/browser-path.ts';
+import { startServer } from '../e2e/lib/server-process.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const chromium = findChromium();
+if (!chromium) {
+  process.stderr.write('bench needs Chromium (apt-get install -y chromium, or CHROME_PATH)\n');
+  process.exit(1);
+}
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = await startServer({ LOGIN_MAX_PER_IP_HOUR: '100000000', SMS_MAX_PER_IP_HOUR: '100000000', LOG_LEVEL: 'warn' });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type PageRow = { path: string; minScore: number; score: number; lcp: number; tbt: number; cls: number; js: number; css: number };
+const pageRows: PageRow[] = [];
+for (const p of PAGES) {
+  const runs: PageRow[] = [];
+  for (let i = 0; i < 3; i++) {
+    const out = spawnSync(
+      'npx',
+      [
+        'lighthouse',
+        `${server.url}${p.path}`,
+        '--quiet',
+        '--only-categories=performance',
+        '--output=json',
+        '--output-path=stdout',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lhr = JSON.parse(out.stdout) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number; details?: { items?: { resourceType: string; transferSize: number }[] } }>;
+    };
+    const bytes = (type: string) => lhr.audits['resource-summary']?.details?.items?.find((x) => x.resourceType === type)?.transferSize ?? 0;
+    runs.push({
+      path: p.path,
+      minScore: p.minScore,
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint']!.numericValue!,
+      tbt: lhr.audits['total-blocking-time']!.numericValue!,
+      cls: lhr.audits['cumulative-layout-shift']!.numericValue!,
+      js: bytes('script'),
+      css: bytes('stylesheet'),
+    });
+  }
+  const best = runs.find((r) => r.score === median(runs.map((x) => x.score)))!;
+  pageRows.push({ ...best, lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) });
+  process.stdout.write(`lighthouse ${p.path}: ${best.score}\n`);
+}
+
+async function load(t: ApiTarget) {
+  const r = await autocannon({ url: `${server.url}${t.path}`, method: t.method ?? 'GET', connections: 20, duration: 8, headers: { accept: 'application/json' } });
+  return { name: t.name, path: t.path, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+const bare = await load(BARE);
+const apiRows = [bare];
+for (const t of APIS) apiRows.push(await load(t));
+
+// Server-side search time, in process: the same catalog the route uses.
+const { openDatabase } = await import('../apps/server/src/db/database.ts');
+const { loadAcupointCatalog } = await import('../apps/server/src/acupoints/acupoint-catalog.ts');
+const db = openDatabase('', `${server.logPath.replace(/server\.log$/, '')}app.db`);
+const catalog = await loadAcupointCatalog(db);
+const queries = ['zsl', 'ST36', 'SJ5', '足三里', '失眠', 'zusanli', 'san', '头痛', 'guan', 'yong quan', 'BL', '腰'];
+const times: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const t0 = performance.now();
+  catalog.list({ q: queries[i % queries.length]! });
+  times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+const searchP50 = times[Math.floor(times.length * 0.5)]!;
+const searchP95 = times[Math.floor(times.length * 0.95)]!;
+const searchP99 = times[Math.floor(times.length * 0.99)]!;
+await db.destroy();
+await server.stop();
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const lines = [
+  '# Performance',
+  '',
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Debian Chromium, production build served by the production server on loopback.`,
+  '',
+  '## Pages (Lighthouse mobile: simulated Slow 4G, 4× CPU slowdown; median of 3)',
+  '',
+  '| page | score | target | LCP | TBT | CLS | JS (transfer) | CSS (transfer) |',
+  '|---|---|---|---|---|---|---|---|',
+  ...pageRows.map((r) => `| ${r.path} | ${r.score} | ${r.minScore === 100 ? '100' : `≥ ${r.minScore}`} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kb(r.js)} | ${kb(r.css)} |`),
+  '',
+  '## API (autocannon, 20 connections, 8 s each, loopback)',
+  '',
+  '| route | req/s | p50 | p99 | ratio to bare | errors | non-2xx |',
+  '|---|---|---|---|---|---|---|',
+  ...apiRows.map((r) => `| ${r.name} \`${r.path}\` | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / bare.rps) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`),
+  '',
+  `Search inside the server (2,000 queries over ${queries.length} kinds): p50 ${searchP50.toFixed(3)} ms, p95 ${searchP95.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms (targets: p95 < 20 ms, p99 ≤ 10 ms).`,
+  '',
+];
+const md = lines.join('\n');
+writeFileSync(new URL('../docs/performance.md', import.meta.url), md);
+process.stdout.write(`\n${md}\n`);
