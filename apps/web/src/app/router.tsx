@@ -26,6 +26,23 @@ const modules: Record<string, () => Promise<{ Component: React.ComponentType }>>
   coming: () => import('./routes/coming.tsx'),
 };
 
+/**
+ * A screen chunk that fails to load (network, or a redeploy removed it) must reach the route error
+ * boundary. React Router leaves the page blank when `lazy` itself rejects on the first load, so the
+ * failure becomes a component that throws while rendering (issue #2 §4).
+ */
+async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }>) {
+  try {
+    return { Component: (await load()).Component };
+  } catch (error) {
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
+}
+
 export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -35,7 +52,7 @@ export const routeObjects: RouteObject[] = [
         const load = modules[r.module];
         if (!load) throw new Error(`no module for ${r.path}`);
         const handle: RouteHandle = { title: r.title, guard: Boolean(r.guard) };
-        return { path: r.path, handle, errorElement: <RouteError />, lazy: async () => ({ Component: (await load()).Component }) };
+        return { path: r.path, handle, errorElement: <RouteError />, lazy: () => lazyScreen(load) };
       }),
       {
         path: '*',
