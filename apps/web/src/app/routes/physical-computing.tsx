@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { ComputingScreen } from '../../features/physical/components/computing-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = ComputingScreen;

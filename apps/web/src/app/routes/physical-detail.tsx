@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { DetailScreen } from '../../features/physical/components/detail-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = DetailScreen;

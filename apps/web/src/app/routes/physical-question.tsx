@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { QuestionScreen } from '../../features/physical/components/question-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = QuestionScreen;

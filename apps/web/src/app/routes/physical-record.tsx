@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { RecordScreen } from '../../features/physical/components/record-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = RecordScreen;

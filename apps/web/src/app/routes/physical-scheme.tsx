@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { SchemeScreen } from '../../features/physical/components/scheme-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = SchemeScreen;

@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { PhysicalHomeScreen } from '../../features/physical/components/physical-home-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = PhysicalHomeScreen;

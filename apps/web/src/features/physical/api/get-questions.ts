@@ -4,5 +4,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The questionnaire for one gender, in the order asked (issue #5). */
 export const getQuestions = (gender: Gender) => apiFetch<Questionnaire>('/api/v8/physical/questions', { query: { gender } });
-export const questionsQuery = (gender: Gender) => queryOptions({ queryKey: ['physical', 'questions', gender], queryFn: () => getQuestions(gender), staleTime: Infinity });
-export const useQuestions = (gender: Gender | undefined) => useQuery({ ...questionsQuery(gender ?? 'female'), enabled: gender !== undefined });
+export const questionsQuery = (gender: Gender) =>
+  queryOptions({ queryKey: ['physical', 'questions', gender], queryFn: () => getQuestions(gender), staleTime: Infinity });
+export const useQuestions = (gender: Gender | undefined) =>
+  useQuery({ ...questionsQuery(gender ?? 'female'), enabled: gender !== undefined });

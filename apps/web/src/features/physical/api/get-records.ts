@@ -7,7 +7,8 @@ export type PhysicalRecordSummary = Omit<PhysicalRecord, 'answers'>;
 
 /** The user's records, newest first. Keyed by user so another login on the device never sees them. */
 export const getRecords = () => apiFetch<PhysicalRecordSummary[]>('/api/v8/physical/records');
-export const recordsQuery = (userId: string) => queryOptions({ queryKey: ['physical', 'records', userId], queryFn: getRecords, staleTime: 0 });
+export const recordsQuery = (userId: string) =>
+  queryOptions({ queryKey: ['physical', 'records', userId], queryFn: getRecords, staleTime: 0 });
 export const useRecords = () => {
   const info = useLoginInfo();
   return useQuery({ ...recordsQuery(info.user.id), enabled: Boolean(info.token) });

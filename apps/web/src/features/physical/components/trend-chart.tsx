@@ -25,17 +25,17 @@ export default function TrendChart({ series, type, label }: { series: TrendSerie
         borderWidth: 3,
         tension: 0.25,
         fill: 'origin',
+        // A score of 100 or 0 sits on the chart's edge: keep the whole point visible.
+        clip: 8,
       },
-      ...guides.map(
-        (g, i): ChartDataset<'line'> => ({
-          data: series.values.map(() => g.value),
-          borderColor: i === guides.length - 1 ? CHART_COLORS.guideStrong : CHART_COLORS.guide,
-          borderDash: [6, 5],
-          borderWidth: 1.5,
-          pointRadius: 0,
-          fill: false,
-        }),
-      ),
+      ...guides.map((g, i): ChartDataset<'line'> => ({
+        data: series.values.map(() => g.value),
+        borderColor: i === guides.length - 1 ? CHART_COLORS.guideStrong : CHART_COLORS.guide,
+        borderDash: [6, 5],
+        borderWidth: 1.5,
+        pointRadius: 0,
+        fill: false,
+      })),
     ];
     const chart = new Chart(ref.current, {
       type: 'line',

@@ -7,8 +7,7 @@ import { useLocalResults } from './use-local-results.ts';
 export type ResultView = { result: PhysicalResult; createdAt: string; gender: Gender; recordId?: string; local?: LocalResult };
 
 export type ResultSource =
-  | { kind: 'record'; id: string; query: ReturnType<typeof useRecord> }
-  | { kind: 'local'; view: ResultView | null; key: string | null };
+  { kind: 'record'; id: string; query: ReturnType<typeof useRecord> } | { kind: 'local'; view: ResultView | null; key: string | null };
 
 /**
  * The result a screen shows (issue #5): `?id=` a saved record, `?local=<key>` a result kept on
@@ -23,7 +22,13 @@ export function useResultSource(): ResultSource & { query?: ReturnType<typeof us
   if (id) return { kind: 'record', id, query };
   const entry = localKey ? physicalStore.findResult(localKey) : physicalStore.latestResult();
   const view: ResultView | null = entry
-    ? { result: entry.result, createdAt: entry.createdAt, gender: entry.gender, local: entry, ...(entry.savedId ? { recordId: entry.savedId } : {}) }
+    ? {
+        result: entry.result,
+        createdAt: entry.createdAt,
+        gender: entry.gender,
+        local: entry,
+        ...(entry.savedId ? { recordId: entry.savedId } : {}),
+      }
     : null;
   return { kind: 'local', view, key: entry?.key ?? localKey };
 }

@@ -13,5 +13,5 @@ export function useSaveLocalResult() {
     physicalStore.markSaved(entry.key, record.id);
     return record;
   };
-  return { save, isPending: mutation.isPending, savingKey: mutation.isPending ? mutation.variables : undefined, error: mutation.error, reset: mutation.reset };
+  return { save, isPending: mutation.isPending };
 }

@@ -1,4 +1,14 @@
-import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, RadarController, RadialLinearScale } from 'chart.js';
+import {
+  CategoryScale,
+  Chart,
+  Filler,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  RadarController,
+  RadialLinearScale,
+} from 'chart.js';
 
 /**
  * Chart.js with only what the radar (result) and line (trend) charts use, so the chunk stays small
@@ -6,7 +16,8 @@ import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement,
  */
 Chart.register(RadarController, LineController, RadialLinearScale, LinearScale, CategoryScale, PointElement, LineElement, Filler);
 
-Chart.defaults.font.family = "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+Chart.defaults.font.family =
+  "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
 Chart.defaults.color = '#6b5a50';
 
 export const CHART_COLORS = {

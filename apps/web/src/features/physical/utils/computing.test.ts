@@ -24,13 +24,23 @@ describe('worked-through numbers', () => {
   });
 
   it('explains 平和质 with the highest of the other eight', () => {
-    const yes = resultWith({ pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'yes' }, qixu: { raw: 14, items: 8, converted: 18.75, verdict: 'no' } });
+    const yes = resultWith({
+      pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'yes' },
+      qixu: { raw: 14, items: 8, converted: 18.75, verdict: 'no' },
+    });
     expect(verdictReason(yes.scales[0]!, yes.scales)).toBe('平和质 68.8 ≥ 60，且其他8种最高为气虚质 18.8 分（< 30）');
-    const basically = resultWith({ pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'basically' }, shire: { raw: 12, items: 6, converted: 25, verdict: 'no' }, xueyu: { raw: 17, items: 7, converted: 35.7, verdict: 'tendency' } });
+    const basically = resultWith({
+      pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'basically' },
+      shire: { raw: 12, items: 6, converted: 25, verdict: 'no' },
+      xueyu: { raw: 17, items: 7, converted: 35.7, verdict: 'tendency' },
+    });
     expect(verdictReason(basically.scales[0]!, basically.scales)).toBe('平和质 68.8 ≥ 60，其他8种最高为血瘀质 35.7 分（< 40）');
     const low = resultWith({ pinghe: { raw: 20, items: 8, converted: 37.5, verdict: 'no' } });
     expect(verdictReason(low.scales[0]!, low.scales)).toBe('平和质 37.5 < 60');
-    const high = resultWith({ pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'no' }, qixu: { raw: 26, items: 8, converted: 56.25, verdict: 'yes' } });
+    const high = resultWith({
+      pinghe: { raw: 30, items: 8, converted: 68.75, verdict: 'no' },
+      qixu: { raw: 26, items: 8, converted: 56.25, verdict: 'yes' },
+    });
     expect(verdictReason(high.scales[0]!, high.scales)).toBe('平和质 68.8 ≥ 60，但其他8种最高为气虚质 56.3 分（≥ 40）');
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createPhysicalStore, DRAFT_KEY, MAX_RESULTS, parseDraft, parseResults, RESULTS_KEY, SAVE_INTENT_KEY, SAVE_INTENT_TTL_MS, trimResults, type LocalResult } from './physical-storage.ts';
+import {
+  createPhysicalStore,
+  DRAFT_KEY,
+  MAX_RESULTS,
+  parseDraft,
+  parseResults,
+  RESULTS_KEY,
+  SAVE_INTENT_KEY,
+  SAVE_INTENT_TTL_MS,
+  trimResults,
+  type LocalResult,
+} from './physical-storage.ts';
 import { resultWith } from './test-fixtures.ts';
 
 class MemoryStorage {
@@ -147,7 +158,10 @@ describe('local results', () => {
     const { storage, store } = setup();
     const good = store.addResult(sample()).entry;
     const list = JSON.parse(storage.getItem(RESULTS_KEY)!) as unknown[];
-    storage.setItem(RESULTS_KEY, JSON.stringify([null, 'x', { key: 'bad', createdAt: 'never' }, { ...good, result: { scales: 'no' } }, ...list]));
+    storage.setItem(
+      RESULTS_KEY,
+      JSON.stringify([null, 'x', { key: 'bad', createdAt: 'never' }, { ...good, result: { scales: 'no' } }, ...list]),
+    );
     expect(store.readResults().map((r) => r.key)).toEqual([good.key]);
     expect(parseResults('{oops')).toEqual([]);
     expect(parseResults('{"a":1}')).toEqual([]);

@@ -1,4 +1,11 @@
-import { AnswersSchema, GenderSchema, PhysicalResultSchema, type Answers, type Gender, type PhysicalResult } from '@moxa/core/physical/physical-contract';
+import {
+  AnswersSchema,
+  GenderSchema,
+  PhysicalResultSchema,
+  type Answers,
+  type Gender,
+  type PhysicalResult,
+} from '@moxa/core/physical/physical-contract';
 
 /**
  * Everything the constitution test keeps on the device (issue #5): the unfinished questionnaire

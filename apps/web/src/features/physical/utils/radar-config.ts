@@ -4,7 +4,7 @@ import { formatScore } from '@moxa/core/physical/scoring';
 import { CHART_COLORS } from './chart-setup.ts';
 
 /**
- * The nine converted scores as a radar, with a dashed ring at 40 — the score at which a biased
+ * The nine converted scores as a radar (each name labelled with its score, so no tick labels), with a dashed ring at 40 — the score at which a biased
  * constitution counts as 是 (ZYYXH/T157-2009 §5.2). Shared by the page chart and the share image.
  */
 export function radarConfig(scales: readonly ScaleResult[], opts: { fontSize: number; onScreen: boolean }): ChartConfiguration<'radar'> {
@@ -43,7 +43,14 @@ export function radarConfig(scales: readonly ScaleResult[], opts: { fontSize: nu
         r: {
           min: 0,
           max: 100,
-          ticks: { stepSize: 20, display: true, backdropColor: 'transparent', color: CHART_COLORS.muted, font: { size: Math.round(opts.fontSize * 0.75) }, z: 1 },
+          ticks: {
+            stepSize: 20,
+            display: false,
+            backdropColor: 'transparent',
+            color: CHART_COLORS.muted,
+            font: { size: Math.round(opts.fontSize * 0.75) },
+            z: 1,
+          },
           pointLabels: { color: CHART_COLORS.text, font: { size: opts.fontSize }, padding: opts.fontSize / 3 },
           grid: { color: CHART_COLORS.grid },
           angleLines: { color: CHART_COLORS.grid },

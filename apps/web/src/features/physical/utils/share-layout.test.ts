@@ -26,12 +26,29 @@ describe('wrapText', () => {
 describe('shareText', () => {
   it('holds title, type, conclusion, date and app name', () => {
     const createdAt = new Date(2025, 2, 8, 9, 5).toISOString();
-    const t = shareText({ result: resultWith({}, { primary: 'qixu', conclusion: '气虚质，兼有阳虚质' }), createdAt, summary: '元气不足', appName: '艾灸养生' });
-    expect(t).toMatchObject({ title: '我的中医体质测试结果', label: '我的体质', typeName: '气虚质', summary: '元气不足', conclusion: '判定结果：气虚质，兼有阳虚质', date: '测试日期：2025年3月8日', appName: '艾灸养生' });
+    const t = shareText({
+      result: resultWith({}, { primary: 'qixu', conclusion: '气虚质，兼有阳虚质' }),
+      createdAt,
+      summary: '元气不足',
+      appName: '艾灸养生',
+    });
+    expect(t).toMatchObject({
+      title: '我的中医体质测试结果',
+      label: '我的体质',
+      typeName: '气虚质',
+      summary: '元气不足',
+      conclusion: '判定结果：气虚质，兼有阳虚质',
+      date: '测试日期：2025年3月8日',
+      appName: '艾灸养生',
+    });
   });
 
   it('says plainly when no type was reached', () => {
-    const t = shareText({ result: resultWith({}, { primary: null, conclusion: '未达到某一体质的判定标准，有气郁质倾向' }), createdAt: new Date().toISOString(), appName: '艾灸养生' });
+    const t = shareText({
+      result: resultWith({}, { primary: null, conclusion: '未达到某一体质的判定标准，有气郁质倾向' }),
+      createdAt: new Date().toISOString(),
+      appName: '艾灸养生',
+    });
     expect(t.label).toBe('测试结论');
     expect(t.typeName).toBe('暂未判定体质');
   });

@@ -4,7 +4,10 @@ import { resultWith } from './test-fixtures.ts';
 
 const rec = (createdAt: string, qixu: number, primary: 'qixu' | null = null) => ({
   createdAt,
-  result: resultWith({ qixu: { raw: 0, items: 8, converted: qixu, verdict: 'no' }, yangxu: { raw: 0, items: 7, converted: 20, verdict: 'no' } }, { primary }),
+  result: resultWith(
+    { qixu: { raw: 0, items: 8, converted: qixu, verdict: 'no' }, yangxu: { raw: 0, items: 7, converted: 20, verdict: 'no' } },
+    { primary },
+  ),
 });
 
 describe('trend', () => {

@@ -17,7 +17,11 @@ export function trendSeries(records: readonly RecordLike[], type: ConstitutionTy
     const scale = r.result.scales.find((s) => s.type === type);
     return scale ? [{ date: r.createdAt, value: Math.round(scale.converted * 10) / 10 }] : [];
   });
-  return { labels: points.map((p) => formatShortDate(p.date, withYear)), values: points.map((p) => p.value), dates: points.map((p) => p.date) };
+  return {
+    labels: points.map((p) => formatShortDate(p.date, withYear)),
+    values: points.map((p) => p.value),
+    dates: points.map((p) => p.date),
+  };
 }
 
 /** The type shown first: the latest test's primary type, else its highest biased score, else 平和质. */
