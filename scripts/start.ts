@@ -22,7 +22,7 @@ function newest(dir: string): number {
 const sources = Math.max(newest(join(root, 'apps/web')), newest(join(root, 'packages/core/src')));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   process.stdout.write('Building the web app…\n');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@moxa/web'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await import('../apps/server/src/server.ts');

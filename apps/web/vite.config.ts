@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { pwa } from './build/pwa.ts';
 
 /** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,

@@ -55,7 +55,13 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       // A missing file (e.g. an old chunk after a redeploy) is a real 404, never the HTML shell.
       if (path.startsWith('/assets/') || /\.[a-z0-9]{1,12}$/i.test(path)) return false;
       const file = pages.get(path.replace(/\/$/, '')) ?? (path === '/' && pages.has('/index') ? pages.get('/index')! : indexPath);
-      void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(read(file));
+      void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      // Precompressed pages (written at build time) go out as they are.
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+        if (accepts.includes(enc) && existsSync(file + ext)) return void reply.header('Content-Encoding', enc).send(read(file + ext)), true;
+      }
+      void reply.send(read(file));
       return true;
     },
   };
