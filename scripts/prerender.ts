@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Prerenders the entry pages of the WeChat menu (issue #6: they paint from HTML before JavaScript
  * arrives). Runs after `vite build`: starts the real server in process on an in-memory database,

@@ -1,22 +1,12 @@
 import { z } from 'zod';
+import { MERIDIAN_ALIASES, MERIDIAN_CODES, REGIONS } from './acupoint-codes.ts';
 
-/** WHO meridian codes (GB/T 12346-2021 uses the same), plus EX for extra points. */
-export const MERIDIAN_CODES = ['LU', 'LI', 'ST', 'SP', 'HT', 'SI', 'BL', 'KI', 'PC', 'TE', 'GB', 'LR', 'GV', 'CV'] as const;
+// Plain constants live in acupoint-codes.ts (no zod) so the web app can use them without pulling zod
+// into its chunks; re-exported here so the contract stays the one place to import from.
+export { MERIDIAN_ALIASES, MERIDIAN_CODES, MOXA_LEVELS, REGIONS } from './acupoint-codes.ts';
+
 export const MeridianCodeSchema = z.enum(MERIDIAN_CODES);
 export type MeridianCode = z.infer<typeof MeridianCodeSchema>;
-
-/** Chinese aliases accepted in search and in ids (design §5): 三焦 SJ, 督脉 DU, 任脉 RN. */
-export const MERIDIAN_ALIASES: Record<string, MeridianCode> = { SJ: 'TE', DU: 'GV', RN: 'CV' };
-
-export const REGIONS = {
-  head: '头面部',
-  neck: '颈项部',
-  chest: '胸胁部',
-  abdomen: '腹部',
-  back: '肩背腰骶部',
-  upper_limb: '上肢部',
-  lower_limb: '下肢部',
-} as const;
 export const RegionSchema = z.enum(Object.keys(REGIONS) as [keyof typeof REGIONS, ...(keyof typeof REGIONS)[]]);
 export type Region = z.infer<typeof RegionSchema>;
 
@@ -35,8 +25,6 @@ export const CATEGORIES = [
   '八会穴',
   '八脉交会穴',
 ] as const;
-
-export const MOXA_LEVELS = { suitable: '可灸', caution: '慎灸', forbidden: '禁灸' } as const;
 
 export const ACUPOINT_CODE = /^(?:(?:LU|LI|ST|SP|HT|SI|BL|KI|PC|TE|GB|LR|GV|CV)[1-9][0-9]?|EX-(?:HN|CA|B|UE|LE)[1-9][0-9]?)$/;
 

@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { AcupointDetailScreen } from '../../features/acupoints/components/acupoint-detail-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = AcupointDetailScreen;

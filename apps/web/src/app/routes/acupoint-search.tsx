@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { AcupointSearchScreen } from '../../features/acupoints/components/acupoint-search-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = AcupointSearchScreen;

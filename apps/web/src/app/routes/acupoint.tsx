@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { AcupointHomeScreen } from '../../features/acupoints/components/acupoint-home-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = AcupointHomeScreen;

@@ -1,3 +1,3 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { MeridianDetailScreen } from '../../features/acupoints/components/meridian-detail-screen.tsx';
 
-export const Component = ComingScreen;
+export const Component = MeridianDetailScreen;

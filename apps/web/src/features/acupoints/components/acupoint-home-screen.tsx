@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { Region } from '@moxa/core/acupoints/acupoint-contract';
 import type { MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
 import { Page } from '../../../components/page.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAcupoints } from '../api/get-acupoints.ts';
+import { acupointsQuery, useAcupoints } from '../api/get-acupoints.ts';
 import { useMeridians } from '../api/get-meridians.ts';
 import { EXTRA_GROUP, useMeridianNames } from '../hooks/use-meridian-names.ts';
 import { groupByMeridian, groupByRegion, REGION_ORDER, regionLabel } from '../utils/grouping.ts';
@@ -24,9 +26,13 @@ export function AcupointHomeScreen() {
   const tab = parseTab(params.get('tab'));
   const group = params.get('group') === EXTRA_GROUP.code ? EXTRA_GROUP.code : null;
   const region = parseRegion(params.get('region'));
+  const queryClient = useQueryClient();
+  // The search screen searches the full list in the browser: start fetching it on touch.
+  const prefetchAll = () => void queryClient.prefetchQuery(acupointsQuery());
 
-  // Switching views replaces the entry: back leaves the page instead of stepping through tabs.
-  const setTab = (t: AcupointTab) => setParams(t === 'meridian' ? {} : { tab: t }, { replace: true, preventScrollReset: true });
+  // Switching views replaces the entry (back leaves the page instead of stepping through tabs) and
+  // starts the new view at the top; picking a region keeps the place so its list shows below.
+  const setTab = (t: AcupointTab) => setParams(t === 'meridian' ? {} : { tab: t }, { replace: true });
   const setRegion = (r: Region) => setParams({ tab: 'region', region: r }, { replace: true, preventScrollReset: true });
 
   if (group) {
@@ -39,7 +45,7 @@ export function AcupointHomeScreen() {
 
   return (
     <Page title="穴位查询">
-      <Link to="/acupoint_search" className="acu-search-entry">
+      <Link to="/acupoint_search" className="acu-search-entry" onPointerDown={prefetchAll}>
         <SearchIcon />
         <span>搜穴位名、拼音、编号或病症</span>
       </Link>
@@ -70,15 +76,23 @@ export function AcupointHomeScreen() {
 
 function MeridianTab() {
   const { data, isPending, isError, error, refetch } = useMeridians();
+  const now = useNow();
   if (isPending) return <ListSkeleton rows={7} />;
-  if (isError) return <StatusView kind="error" title="经络没有加载出来" description={errorMessage(error)} actions={[{ text: '重试', primary: true, onClick: () => void refetch() }]} />;
-  const now = new Date();
+  if (isError)
+    return (
+      <StatusView
+        kind="error"
+        title="经络没有加载出来"
+        description={errorMessage(error)}
+        actions={[{ text: '重试', primary: true, onClick: () => void refetch() }]}
+      />
+    );
   return (
     <>
       <p className="acu-intro muted">十二正经加任脉、督脉，共十四经。点开可看循行、主治和经上穴位。</p>
       <ul className="acu-meridians" aria-label="十四经">
         {data.map((m) => (
-          <MeridianCard key={m.code} m={m} ruling={isFlowHourNow(m.flowHour, now)} />
+          <MeridianCard key={m.code} m={m} ruling={now !== null && isFlowHourNow(m.flowHour, now)} />
         ))}
         <li>
           <Link to="/acupoint?group=EX" className="acu-meridian">
@@ -140,7 +154,15 @@ function RegionPoints({ region }: { region: Region }) {
   const q = useAcupoints({ region });
   const meridianName = useMeridianNames();
   if (q.isPending) return <ListSkeleton />;
-  if (q.isError) return <StatusView kind="error" title="穴位没有加载出来" description={errorMessage(q.error)} actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]} />;
+  if (q.isError)
+    return (
+      <StatusView
+        kind="error"
+        title="穴位没有加载出来"
+        description={errorMessage(q.error)}
+        actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]}
+      />
+    );
   if (q.data.length === 0) return <StatusView kind="empty" title="这个部位暂时没有穴位" />;
   return (
     <>
@@ -165,7 +187,15 @@ function CommonTab() {
   const q = useAcupoints({ common: true });
   const meridianName = useMeridianNames();
   if (q.isPending) return <ListSkeleton rows={7} />;
-  if (q.isError) return <StatusView kind="error" title="常用穴没有加载出来" description={errorMessage(q.error)} actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]} />;
+  if (q.isError)
+    return (
+      <StatusView
+        kind="error"
+        title="常用穴没有加载出来"
+        description={errorMessage(q.error)}
+        actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]}
+      />
+    );
   if (q.data.length === 0) return <StatusView kind="empty" title="暂时没有常用穴" />;
   return (
     <>
@@ -187,7 +217,15 @@ function CommonTab() {
 function ExtraPoints() {
   const q = useAcupoints({ meridian: EXTRA_GROUP.code });
   if (q.isPending) return <ListSkeleton rows={7} />;
-  if (q.isError) return <StatusView kind="error" title="经外奇穴没有加载出来" description={errorMessage(q.error)} actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]} />;
+  if (q.isError)
+    return (
+      <StatusView
+        kind="error"
+        title="经外奇穴没有加载出来"
+        description={errorMessage(q.error)}
+        actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]}
+      />
+    );
   if (q.data.length === 0) return <StatusView kind="empty" title="暂时没有经外奇穴" />;
   return (
     <>

@@ -4,7 +4,7 @@ import type { ChartMark } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView } from '@moxa/core/acupoints/meridian-contract';
 import { chartImageUrl } from '../api/get-charts.ts';
 import { useInView } from '../hooks/use-in-view.ts';
-import { fitBox, labelledDots, viewBoxAttr } from '../utils/chart-geometry.ts';
+import { consecutiveRuns, fitBox, labelledDots, viewBoxAttr } from '../utils/chart-geometry.ts';
 import { acupointPath } from './point-list.tsx';
 
 export type ChartedPoint = { code: string; name: string; order: number; chart: ChartMark };
@@ -19,12 +19,16 @@ const MAX_PX = 340;
 export function MeridianChart({ view, points, meridianName }: { view: ChartView; points: ChartedPoint[]; meridianName: string }) {
   const navigate = useNavigate();
   const [ref, inView] = useInView<HTMLDivElement>();
-  const box = fitBox(view, points.map((p) => p.chart));
+  const box = fitBox(
+    view,
+    points.map((p) => p.chart),
+  );
   const u = box.width / MAX_PX;
   const labels = labelledDots(
     points.map((p) => p.chart),
     22 * u,
   );
+  const runs = consecutiveRuns(points);
   const open = (e: MouseEvent, code: string) => {
     e.preventDefault();
     void navigate(acupointPath(code));
@@ -35,24 +39,55 @@ export function MeridianChart({ view, points, meridianName }: { view: ChartView;
         {inView && (
           <svg viewBox={viewBoxAttr(box)} role="group" aria-label={`${meridianName}${view.name}循行图`}>
             <image href={chartImageUrl(view.id)} x={0} y={0} width={view.width} height={view.height} />
-            {points.length > 1 && (
-              <polyline
-                points={points.map((p) => `${p.chart.x},${p.chart.y}`).join(' ')}
-                className="acu-path-line"
-                strokeWidth={3 * u}
-              />
-            )}
-            {points.map((p, i) => (
+            {/* Solid within a run of consecutive points, dashed where the path leaves this view and comes back. */}
+            {runs.slice(1).map((run, i) => {
+              const prev = runs[i]![runs[i]!.length - 1]!;
+              return (
+                <line
+                  key={`gap-${run[0]!.code}`}
+                  x1={prev.chart.x}
+                  y1={prev.chart.y}
+                  x2={run[0]!.chart.x}
+                  y2={run[0]!.chart.y}
+                  className="acu-path-gap"
+                  strokeWidth={1.5 * u}
+                  strokeDasharray={`${4 * u} ${4 * u}`}
+                />
+              );
+            })}
+            {runs
+              .filter((run) => run.length > 1)
+              .map((run) => (
+                <polyline
+                  key={run[0]!.code}
+                  points={run.map((p) => `${p.chart.x},${p.chart.y}`).join(' ')}
+                  className="acu-path-line"
+                  strokeWidth={3 * u}
+                />
+              ))}
+            {points.map((p) => (
               <a key={p.code} href={acupointPath(p.code)} onClick={(e) => open(e, p.code)} aria-label={`${p.order} ${p.name}`}>
                 <circle cx={p.chart.x} cy={p.chart.y} r={13 * u} className="acu-hit" />
                 <circle cx={p.chart.x} cy={p.chart.y} r={5.5 * u} className="acu-dot" strokeWidth={2 * u} />
-                {labels[i] && (
-                  <text x={p.chart.x + 8 * u} y={p.chart.y - 6 * u} fontSize={13 * u} strokeWidth={3.5 * u} className="acu-dot-label">
-                    {p.order}
-                  </text>
-                )}
               </a>
             ))}
+            {/* Numbers last so no dot covers them. */}
+            <g aria-hidden="true" className="acu-dot-labels">
+              {points.map((p, i) =>
+                labels[i] ? (
+                  <text
+                    key={p.code}
+                    x={p.chart.x + 8 * u}
+                    y={p.chart.y - 6 * u}
+                    fontSize={13 * u}
+                    strokeWidth={3.5 * u}
+                    className="acu-dot-label"
+                  >
+                    {p.order}
+                  </text>
+                ) : null,
+              )}
+            </g>
           </svg>
         )}
       </div>

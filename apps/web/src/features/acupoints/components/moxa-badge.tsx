@@ -1,4 +1,5 @@
-import { MOXA_LEVELS, type AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
+import { MOXA_LEVELS } from '@moxa/core/acupoints/acupoint-codes';
+import type { AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 
 type Level = AcupointSummary['moxaLevel'];
 

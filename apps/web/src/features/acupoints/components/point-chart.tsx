@@ -59,7 +59,7 @@ export function PointChart({ mark, name, bilateral }: { mark: ChartMark; name: s
       <figcaption className="acu-chart-caption">
         <span>
           {view ? `${view.name}示意图` : '示意图'}
-          {bilateral ? '，左右两侧各有一穴' : ''}
+          {bilateral ? ' · 左右各一穴' : ''}
         </span>
         {canZoom && (
           <button type="button" className="acu-chip acu-chip-sm" onClick={() => setWhole((w) => !w)} aria-pressed={whole}>

@@ -31,7 +31,7 @@ export function PointRow({ point, name, meta, index, meridianName, onOpen }: Row
         <span className="acu-row-main">
           <span className="acu-row-title">
             <span className="acu-row-name">{name ?? point.name}</span>
-            <span className="acu-row-pinyin">{point.pinyin}</span>
+            <span className="acu-row-pinyin acu-pinyin">{point.pinyin}</span>
           </span>
           <span className="acu-row-meta">
             {meta ?? (

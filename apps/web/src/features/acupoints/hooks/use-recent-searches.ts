@@ -13,12 +13,10 @@ function storage(): Storage | null {
 export function useRecentSearches() {
   const [recent, setRecent] = useState<string[]>(() => readRecent(storage()));
   const remember = useCallback((term: string) => {
-    setRecent(() => {
-      // Re-read so two open tabs do not overwrite each other's history.
-      const next = addRecent(readRecent(storage()), term);
-      writeRecent(storage(), next);
-      return next;
-    });
+    // Re-read so two open tabs do not overwrite each other's history.
+    const next = addRecent(readRecent(storage()), term);
+    writeRecent(storage(), next);
+    setRecent(next);
   }, []);
   const clear = useCallback(() => {
     writeRecent(storage(), []);

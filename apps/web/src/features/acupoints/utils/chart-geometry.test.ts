@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitBox, focusBox, labelledDots, viewBoxAttr } from './chart-geometry.ts';
+import { consecutiveRuns, fitBox, focusBox, isTallView, labelledDots, viewBoxAttr } from './chart-geometry.ts';
 
 const body = { width: 300, height: 640 };
 const inside = (b: { x: number; y: number; width: number; height: number }, v: { width: number; height: number }) =>
@@ -17,8 +17,11 @@ describe('chart geometry', () => {
     expect(bottom.y + bottom.height).toBeCloseTo(640);
   });
 
-  it('shows a figure that is not much taller than wide whole', () => {
-    expect(focusBox({ width: 300, height: 360 }, { x: 10, y: 10 })).toEqual({ x: 0, y: 0, width: 300, height: 360 });
+  it('shows close-up figures (head, hand, foot) whole', () => {
+    expect(isTallView(body)).toBe(true);
+    expect(isTallView({ width: 240, height: 320 })).toBe(false);
+    expect(focusBox({ width: 240, height: 320 }, { x: 10, y: 10 })).toEqual({ x: 0, y: 0, width: 240, height: 320 });
+    expect(fitBox({ width: 240, height: 320 }, [{ x: 100, y: 100 }])).toEqual({ x: 0, y: 0, width: 240, height: 320 });
   });
 
   it('fits a set of points with margin, inside the figure', () => {
@@ -63,8 +66,26 @@ describe('labelledDots', () => {
   });
 
   it('labels everything when dots are far apart, and handles tiny lists', () => {
-    expect(labelledDots([{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 100, y: 0 }], 10)).toEqual([true, true, true]);
+    expect(
+      labelledDots(
+        [
+          { x: 0, y: 0 },
+          { x: 50, y: 0 },
+          { x: 100, y: 0 },
+        ],
+        10,
+      ),
+    ).toEqual([true, true, true]);
     expect(labelledDots([{ x: 0, y: 0 }], 10)).toEqual([true]);
     expect(labelledDots([], 10)).toEqual([]);
+  });
+});
+
+describe('consecutiveRuns', () => {
+  it('splits where the meridian order jumps', () => {
+    const o = (...n: number[]) => n.map((order) => ({ order }));
+    expect(consecutiveRuns(o(21, 22, 24, 25, 26, 30)).map((r) => r.map((p) => p.order))).toEqual([[21, 22], [24, 25, 26], [30]]);
+    expect(consecutiveRuns(o(1, 2, 3))).toHaveLength(1);
+    expect(consecutiveRuns([])).toEqual([]);
   });
 });

@@ -7,24 +7,32 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), M
 export const viewBoxAttr = (b: Box): string => [b.x, b.y, b.width, b.height].map((n) => Math.round(n * 10) / 10).join(' ');
 
 /**
+ * Full-body figures are much taller than wide and, at phone width, too small to read a point on;
+ * close-ups (head, hand, foot) are drawn near square and are shown whole.
+ */
+export const isTallView = (view: { width: number; height: number }): boolean => view.height > view.width * 1.6;
+
+const whole = (view: { width: number; height: number }): Box => ({ x: 0, y: 0, width: view.width, height: view.height });
+
+/**
  * A window on a tall full-body figure centred on one point, so the marked spot is large enough to
  * read at phone width (issue #4 detail chart): full figure width, height `aspect` × width, moved
- * inside the figure. Figures that are not much taller than wide are shown whole.
+ * inside the figure. Close-up figures are shown whole.
  */
 export function focusBox(view: { width: number; height: number }, point: Pt, aspect = 1.15): Box {
-  const full = { x: 0, y: 0, width: view.width, height: view.height };
-  const height = view.width * aspect;
-  if (view.height <= height * 1.15) return full;
+  if (!isTallView(view)) return whole(view);
+  const height = Math.min(view.width * aspect, view.height);
   return { x: 0, y: clamp(point.y - height / 2, 0, view.height - height), width: view.width, height };
 }
 
 /**
  * The part of a figure holding a set of points with margin (issue #4 meridian path): the points'
  * bounding box padded by `pad` × figure width, grown to at least `minShare` of the figure in each
- * direction and to an aspect no taller than `maxAspect`, then kept inside the figure.
+ * direction and to an aspect no taller than `maxAspect`, then kept inside the figure. Close-up
+ * figures are shown whole.
  */
 export function fitBox(view: { width: number; height: number }, points: readonly Pt[], pad = 0.12, minShare = 0.55, maxAspect = 1.6): Box {
-  if (points.length === 0) return { x: 0, y: 0, width: view.width, height: view.height };
+  if (points.length === 0 || !isTallView(view)) return whole(view);
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const m = pad * view.width;
@@ -69,4 +77,19 @@ export function labelledDots(points: readonly Pt[], minDist: number): boolean[] 
     }
   }
   return out;
+}
+
+/**
+ * Splits a view's points into runs of consecutive meridian order (GB 21, 22 | 24, 25 …): the path
+ * is drawn solid within a run and dashed across a gap, where it passes through another view.
+ */
+export function consecutiveRuns<T extends { order: number }>(points: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  for (const p of points) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    if (run && last && p.order === last.order + 1) run.push(p);
+    else runs.push([p]);
+  }
+  return runs;
 }

@@ -36,7 +36,7 @@ describe('grouping helpers', () => {
     ]);
   });
 
-  it('groups a meridian by chart view, in chart order, leaving out unmarked points', () => {
+  it('groups a meridian by chart view in the order it reaches them, leaving out unmarked points', () => {
     const pts = [
       { code: 'GB1', name: '瞳子髎', chart: { view: 'head_side', x: 1, y: 1 } },
       { code: 'GB2', name: '听会', chart: null },
@@ -44,11 +44,11 @@ describe('grouping helpers', () => {
       { code: 'GB30', name: '环跳', chart: { view: 'side', x: 3, y: 3 } },
       { code: 'GB3', name: '上关', chart: { view: 'head_side', x: 4, y: 4 } },
     ];
-    const g = groupByChartView(pts, ['front', 'back', 'side', 'head_side']);
+    const g = groupByChartView(pts);
     expect(g.map((x) => [x.key, x.items.map((p) => p.code)])).toEqual([
+      ['head_side', ['GB1', 'GB3']],
       ['back', ['GB21']],
       ['side', ['GB30']],
-      ['head_side', ['GB1', 'GB3']],
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { REGIONS, type AcupointSummary, type ChartMark, type Region } from '@moxa/core/acupoints/acupoint-contract';
+import { REGIONS } from '@moxa/core/acupoints/acupoint-codes';
+import type { AcupointSummary, ChartMark, Region } from '@moxa/core/acupoints/acupoint-contract';
 
 export type Group<K extends string, T> = { key: K; items: T[] };
 
@@ -19,7 +20,7 @@ export const REGION_ORDER = Object.keys(REGIONS) as Region[];
 
 export const regionLabel = (region: string): string => (REGIONS as Record<string, string>)[region] ?? region;
 
-/** Points by body region, head to foot (REGIONS order of packages/core acupoint-contract). */
+/** Points by body region, head to foot (REGIONS order of packages/core acupoint-codes). */
 export const groupByRegion = <T extends Pick<AcupointSummary, 'region'>>(points: readonly T[]) =>
   groupBy(points, (p) => p.region, REGION_ORDER as string[]);
 
@@ -30,9 +31,10 @@ export type ChartPoint = Pick<AcupointSummary, 'code' | 'name'> & { chart: Chart
 
 /**
  * A meridian's points per chart view (issue #4 drawn path): each view with the points drawn on it,
- * in meridian order; views follow `viewOrder` (GET /api/v8/charts). Points without a mark are left out.
+ * in meridian order; views in the order the meridian reaches them, so the figures read along its
+ * course (BL: head, back, foot). Points without a mark are left out.
  */
-export function groupByChartView<T extends ChartPoint>(points: readonly T[], viewOrder: readonly string[] = []): Group<string, T & { chart: ChartMark }>[] {
+export function groupByChartView<T extends ChartPoint>(points: readonly T[]): Group<string, T & { chart: ChartMark }>[] {
   const marked = points.filter((p): p is T & { chart: ChartMark } => p.chart !== null);
-  return groupBy(marked, (p) => p.chart.view, viewOrder);
+  return groupBy(marked, (p) => p.chart.view);
 }

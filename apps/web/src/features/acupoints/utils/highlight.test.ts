@@ -16,8 +16,19 @@ describe('splitHighlight', () => {
   });
 
   it('merges overlapping ranges and ignores out-of-bounds parts', () => {
-    expect(splitHighlight('失眠多梦', [[2, 9], [-3, 1], [0, 2]])).toEqual([{ text: '失眠多梦', hit: true }]);
-    expect(splitHighlight('头痛失眠', [[3, 4], [2, 3]])).toEqual([
+    expect(
+      splitHighlight('失眠多梦', [
+        [2, 9],
+        [-3, 1],
+        [0, 2],
+      ]),
+    ).toEqual([{ text: '失眠多梦', hit: true }]);
+    expect(
+      splitHighlight('头痛失眠', [
+        [3, 4],
+        [2, 3],
+      ]),
+    ).toEqual([
       { text: '头痛', hit: false },
       { text: '失眠', hit: true },
     ]);

@@ -41,7 +41,13 @@ describe('recent searches', () => {
     expect(readRecent(memoryStorage({ [RECENT_SEARCHES_KEY]: '{bad json' }))).toEqual([]);
     expect(readRecent(memoryStorage({ [RECENT_SEARCHES_KEY]: '{"a":1}' }))).toEqual([]);
     expect(readRecent(memoryStorage({ [RECENT_SEARCHES_KEY]: '["关元", 3, "", null]' }))).toEqual(['关元']);
-    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     expect(() => writeRecent(full, ['关元'])).not.toThrow();
   });
 });

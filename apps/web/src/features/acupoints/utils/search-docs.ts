@@ -25,4 +25,7 @@ export function toSearchDocs(points: readonly AcupointSummary[]): AcupointDoc[] 
 export const buildAcupointIndex = (points: readonly AcupointSummary[]): SearchIndex<AcupointDoc> => buildSearchIndex(toSearchDocs(points));
 
 /** Issue #4: as-you-type results; 50 is more than anyone scrolls through on a phone. */
-export const searchAcupoints = (index: SearchIndex<AcupointDoc>, query: string, limit = 50): AcupointHit[] => searchIndex(index, query, limit);
+export const SEARCH_LIMIT = 50;
+
+export const searchAcupoints = (index: SearchIndex<AcupointDoc>, query: string, limit = SEARCH_LIMIT): AcupointHit[] =>
+  searchIndex(index, query, limit);

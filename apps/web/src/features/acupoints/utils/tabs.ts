@@ -11,4 +11,5 @@ export type AcupointTab = (typeof ACUPOINT_TABS)[number]['key'];
 
 export const parseTab = (value: string | null): AcupointTab => ACUPOINT_TABS.find((t) => t.key === value)?.key ?? 'meridian';
 
-export const parseRegion = (value: string | null): Region | null => (REGION_ORDER as string[]).includes(value ?? '') ? (value as Region) : null;
+export const parseRegion = (value: string | null): Region | null =>
+  (REGION_ORDER as string[]).includes(value ?? '') ? (value as Region) : null;

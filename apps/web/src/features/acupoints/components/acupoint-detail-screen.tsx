@@ -1,0 +1,243 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
+import { Page } from '../../../components/page.tsx';
+import { StatusView } from '../../../components/status-view.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAcupoint } from '../api/get-acupoint.ts';
+import { EXTRA_GROUP } from '../hooks/use-meridian-names.ts';
+import { regionLabel } from '../utils/grouping.ts';
+import { Disclaimer } from './disclaimer.tsx';
+import { MoxaBadge } from './moxa-badge.tsx';
+import { PointChart } from './point-chart.tsx';
+import { Chevron, acupointPath, meridianPath } from './point-list.tsx';
+import '../acupoints.css';
+
+/** `/acupoint_detail/{id}` (issue #4): everything needed to find a point and moxa it safely. */
+export function AcupointDetailScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const q = useAcupoint(id);
+  useDocumentTitle(q.data?.name);
+
+  if (q.isPending) {
+    return (
+      <Page title="穴位详情">
+        <DetailSkeleton />
+      </Page>
+    );
+  }
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <Page title="穴位详情">
+        {missing ? (
+          <StatusView
+            kind="empty"
+            title="没有找到这个穴位"
+            description={`编号“${id}”不存在，可以按名称、拼音或病症搜索。`}
+            actions={[
+              { text: '搜索穴位', primary: true, onClick: () => void navigate('/acupoint_search') },
+              { text: '穴位查询', onClick: () => void navigate('/acupoint') },
+            ]}
+          />
+        ) : (
+          <StatusView
+            kind="error"
+            title="穴位没有加载出来"
+            description={errorMessage(q.error)}
+            actions={[{ text: '重试', primary: true, onClick: () => void q.refetch() }]}
+          />
+        )}
+      </Page>
+    );
+  }
+  return (
+    <Page title={q.data.name}>
+      <Detail p={q.data} />
+    </Page>
+  );
+}
+
+function Detail({ p }: { p: AcupointDetail }) {
+  const onMeridian = p.meridian !== EXTRA_GROUP.code;
+  // The 12 regular meridians run on both sides of the body; GV and CV lie on the midline.
+  const bilateral = onMeridian && p.meridian !== 'GV' && p.meridian !== 'CV';
+  const forbidden = p.moxa.level === 'forbidden';
+  return (
+    <article className="acu-detail">
+      <header className="acu-hero">
+        <div className="acu-hero-top">
+          <h2 className="acu-hero-name">{p.name}</h2>
+          <MoxaBadge level={p.moxa.level} large />
+        </div>
+        <p className="acu-hero-sub">
+          <span className="acu-pinyin" lang="zh-Latn-pinyin">
+            {p.pinyin}
+          </span>
+          <span className="acu-code acu-code-box">{p.code}</span>
+        </p>
+        <p className="acu-hero-links">
+          <Link to={onMeridian ? meridianPath(p.meridian) : `/acupoint?group=${EXTRA_GROUP.code}`} className="acu-chip acu-chip-link">
+            {p.meridianName ?? EXTRA_GROUP.name}
+            <Chevron />
+          </Link>
+          <span className="acu-chip acu-chip-plain">{regionLabel(p.region)}</span>
+          {p.common && <span className="acu-chip acu-chip-plain">常用灸穴</span>}
+        </p>
+      </header>
+
+      {forbidden && (
+        <div className="acu-warn acu-warn-strong" role="alert">
+          <WarnIcon />
+          <div>
+            <strong>此穴禁灸，请勿自行施灸</strong>
+            {p.moxa.note && <p>{p.moxa.note}</p>}
+          </div>
+        </div>
+      )}
+
+      {p.chart && (
+        <section className="card acu-card" aria-label="穴位图示">
+          <PointChart mark={p.chart} name={p.name} bilateral={bilateral} />
+        </section>
+      )}
+
+      <section className="card acu-card">
+        <h3 className="acu-h">定位</h3>
+        <p className="acu-text">{p.location}</p>
+      </section>
+
+      <section className="card acu-card">
+        <h3 className="acu-h">取穴方法</h3>
+        <p className="acu-text">{p.findMethod}</p>
+      </section>
+
+      <section className="card acu-card">
+        <h3 className="acu-h">主治</h3>
+        <p className="acu-tags">
+          {p.indications.map((t) => (
+            <span key={t} className="tag acu-tag">
+              {t}
+            </span>
+          ))}
+        </p>
+      </section>
+
+      <section className={`card acu-card acu-moxa acu-moxa-${p.moxa.level}`}>
+        <h3 className="acu-h">
+          艾灸方法 <MoxaBadge level={p.moxa.level} />
+        </h3>
+        {forbidden ? (
+          <p className="acu-text">此穴不宜艾灸。{p.moxa.note}</p>
+        ) : (
+          <>
+            {p.moxa.level === 'caution' && <p className="acu-caution-line">此穴需谨慎施灸，请先看下方注意事项。</p>}
+            {p.moxa.methods.length > 0 && (
+              <p className="acu-tags">
+                {p.moxa.methods.map((m) => (
+                  <span key={m} className="tag acu-tag">
+                    {m}
+                  </span>
+                ))}
+              </p>
+            )}
+            <dl className="kv acu-kv">
+              {p.moxa.minutes && (
+                <div>
+                  <dt>每次时间</dt>
+                  <dd>{p.moxa.minutes}</dd>
+                </div>
+              )}
+              {p.moxa.frequency && (
+                <div>
+                  <dt>施灸频次</dt>
+                  <dd>{p.moxa.frequency}</dd>
+                </div>
+              )}
+            </dl>
+            {p.moxa.note && <p className="acu-text acu-note">{p.moxa.note}</p>}
+          </>
+        )}
+      </section>
+
+      <section className="acu-warn" aria-labelledby="acu-cautions">
+        <WarnIcon />
+        <div>
+          <h3 id="acu-cautions" className="acu-h">
+            注意事项
+          </h3>
+          <ul className="acu-cautions">
+            {p.cautions.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {(p.categories.length > 0 || p.categoryNote) && (
+        <section className="card acu-card">
+          <h3 className="acu-h">特定穴</h3>
+          {p.categories.length > 0 && (
+            <p className="acu-tags">
+              {p.categories.map((c) => (
+                <span key={c} className="tag acu-tag acu-tag-cat">
+                  {c}
+                </span>
+              ))}
+            </p>
+          )}
+          {p.categoryNote && <p className="acu-text muted">{p.categoryNote}</p>}
+        </section>
+      )}
+
+      {(p.neighbours.prev || p.neighbours.next) && (
+        <nav className="acu-neighbours" aria-label={onMeridian ? '同经上的相邻穴位' : '相邻的经外奇穴'}>
+          <Neighbour point={p.neighbours.prev} dir="prev" />
+          <Neighbour point={p.neighbours.next} dir="next" />
+        </nav>
+      )}
+
+      <Disclaimer />
+    </article>
+  );
+}
+
+function Neighbour({ point, dir }: { point: AcupointSummary | null; dir: 'prev' | 'next' }) {
+  if (!point) return <span className="acu-neighbour acu-neighbour-empty" />;
+  return (
+    <Link to={acupointPath(point.code)} className={`acu-neighbour acu-neighbour-${dir}`} replace>
+      <span className="acu-neighbour-dir">{dir === 'prev' ? '‹ 上一穴' : '下一穴 ›'}</span>
+      <span className="acu-neighbour-name">{point.name}</span>
+      <span className="acu-code">{point.code}</span>
+    </Link>
+  );
+}
+
+function WarnIcon() {
+  return (
+    <svg className="acu-warn-icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M12 3l10 18H2z" fill="currentColor" opacity="0.15" />
+      <path d="M12 3l10 18H2z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="acu-skeleton" aria-busy="true" aria-label="加载中">
+      <div className="acu-hero">
+        <span className="acu-skeleton-line" style={{ width: '40%', height: 36 }} />
+        <span className="acu-skeleton-line acu-skeleton-thin" style={{ width: '30%' }} />
+      </div>
+      <div className="card acu-card">
+        <span className="acu-skeleton-block" />
+      </div>
+      <div className="card acu-card">
+        <span className="acu-skeleton-line" style={{ width: '80%' }} />
+        <span className="acu-skeleton-line" style={{ width: '65%' }} />
+      </div>
+    </div>
+  );
+}
