@@ -48,7 +48,7 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     expect(await dialog.locator('button').allInnerTexts()).toEqual(['确定']);
     await dialog.getByText('确定').click();
     await page.waitForURL('**/login');
-    expect(await page.title()).toBe('登录');
+    await expect.poll(() => page.title()).toBe('登录');
   });
 
   it('shows a Chinese not-found screen with a way home for unknown paths', async () => {

@@ -47,7 +47,7 @@ describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () =>
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('keyLoginInfo'))) ?? '{}');
     expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(stored.user.name).toBe('用户4567');
-    expect(await page.title()).toBe('测试记录');
+    await expect.poll(() => page.title()).toBe('测试记录');
     expect(problems).toEqual([]);
   });
 

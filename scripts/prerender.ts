@@ -16,9 +16,8 @@ import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { ROUTES } from '../apps/web/src/config/routes.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/lib/browser-path.ts';
+import { PRERENDERED } from './prerender-pages.ts';
 
-/** The pages people open first from the WeChat menu. A new entry page joins with one line. */
-export const PRERENDERED = ['/', '/acupoint', '/login', '/physical'];
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
@@ -45,10 +44,21 @@ try {
   for (const path of PRERENDERED) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, locale: 'zh-CN' });
     const page = await context.newPage();
+    // Client-only state (the clock) stays out of the snapshot, so hydration sees the same markup.
+    await page.addInitScript(() => Object.assign(window, { __MOXA_PRERENDER__: true }));
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0 && !document.querySelector('[aria-busy="true"]'));
     const { html, state, css } = await page.evaluate(() => ({
-      html: document.getElementById('root')!.innerHTML,
+      // React renders `+{code}` as two text nodes; serialised, they would merge into one and no
+      // longer hydrate. Separate them the way React's own server renderer does: <!-- -->.
+      html: (() => {
+        const root = document.getElementById('root')!;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        const texts: Text[] = [];
+        while (walker.nextNode()) texts.push(walker.currentNode as Text);
+        for (const t of texts) if (t.nextSibling?.nodeType === Node.TEXT_NODE) t.after(document.createComment(' '));
+        return root.innerHTML;
+      })(),
       state: JSON.stringify((window as unknown as { __MOXA_DEHYDRATE__?: () => unknown }).__MOXA_DEHYDRATE__?.() ?? null),
       css: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname),
     }));

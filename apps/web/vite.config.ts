@@ -11,6 +11,8 @@ export default defineConfig({
     cssCodeSplit: true,
     assetsInlineLimit: 2048,
     reportCompressedSize: false,
+    // Read by the bundle-budget test (e2e/bundle-budget.test.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

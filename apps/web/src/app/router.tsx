@@ -31,9 +31,17 @@ const modules: Record<string, () => Promise<{ Component: React.ComponentType }>>
  * boundary. React Router leaves the page blank when `lazy` itself rejects on the first load, so the
  * failure becomes a component that throws while rendering (issue #2 §4).
  */
-async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }>) {
+async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }>, withQuery: boolean) {
   try {
-    return { Component: (await load()).Component };
+    if (!withQuery) return { Component: (await load()).Component };
+    const [{ Component: Screen }, { WithQuery }] = await Promise.all([load(), import('../components/with-query.tsx')]);
+    return {
+      Component: () => (
+        <WithQuery>
+          <Screen />
+        </WithQuery>
+      ),
+    };
   } catch (error) {
     return {
       Component: () => {
@@ -42,6 +50,9 @@ async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }
     };
   }
 }
+
+/** Screens that fetch nothing through TanStack Query (their chunks stay free of it). */
+const WITHOUT_QUERY = new Set(['home', 'login', 'coming', 'video-home']);
 
 export const routeObjects: RouteObject[] = [
   {
@@ -52,7 +63,7 @@ export const routeObjects: RouteObject[] = [
         const load = modules[r.module];
         if (!load) throw new Error(`no module for ${r.path}`);
         const handle: RouteHandle = { title: r.title, guard: Boolean(r.guard) };
-        return { path: r.path, handle, errorElement: <RouteError />, lazy: () => lazyScreen(load) };
+        return { path: r.path, handle, errorElement: <RouteError />, lazy: () => lazyScreen(load, !WITHOUT_QUERY.has(r.module)) };
       }),
       {
         path: '*',

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 export const queryClient = new QueryClient({
@@ -11,3 +11,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Prerendered entry pages (issue #6) carry the data they were rendered with: seed the cache so the
+// first render matches the HTML already on screen. scripts/prerender.ts reads it back through
+// __MOXA_DEHYDRATE__.
+const seeded = typeof document === 'undefined' ? null : document.getElementById('moxa-data')?.textContent;
+const data = seeded ? (JSON.parse(seeded) as Parameters<typeof hydrate>[1] | null) : null;
+if (data) hydrate(queryClient, data);
+if (typeof window !== 'undefined') (window as unknown as { __MOXA_DEHYDRATE__: () => unknown }).__MOXA_DEHYDRATE__ = () => dehydrate(queryClient);

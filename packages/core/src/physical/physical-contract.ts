@@ -1,21 +1,11 @@
 import { z } from 'zod';
 
-/** The nine constitutions of ZYYXH/T157-2009, in the standard's order. */
-export const CONSTITUTION_TYPES = ['pinghe', 'qixu', 'yangxu', 'yinxu', 'tanshi', 'shire', 'xueyu', 'qiyu', 'tebing'] as const;
-export const ConstitutionTypeSchema = z.enum(CONSTITUTION_TYPES, { error: '体质类型不正确' });
-export type ConstitutionType = z.infer<typeof ConstitutionTypeSchema>;
+import { CONSTITUTION_TYPES, VERDICTS } from './constitution.ts';
 
-export const CONSTITUTION_NAMES: Record<ConstitutionType, string> = {
-  pinghe: '平和质',
-  qixu: '气虚质',
-  yangxu: '阳虚质',
-  yinxu: '阴虚质',
-  tanshi: '痰湿质',
-  shire: '湿热质',
-  xueyu: '血瘀质',
-  qiyu: '气郁质',
-  tebing: '特禀质',
-};
+export { CONSTITUTION_NAMES, CONSTITUTION_TYPES, VERDICT_LABELS, type ConstitutionType } from './constitution.ts';
+
+/** The nine constitutions of ZYYXH/T157-2009, in the standard's order. */
+export const ConstitutionTypeSchema = z.enum(CONSTITUTION_TYPES, { error: '体质类型不正确' });
 
 export const GenderSchema = z.enum(['female', 'male'], { error: '请选择性别' });
 export type Gender = z.infer<typeof GenderSchema>;
@@ -87,9 +77,8 @@ export const AnswerValueSchema = z
 export const AnswersSchema = z.record(z.string().regex(/^q[0-9]{2}$/, { error: '题目编号不正确' }), AnswerValueSchema);
 export type Answers = z.infer<typeof AnswersSchema>;
 
-export const VerdictSchema = z.enum(['yes', 'basically', 'tendency', 'no']);
+export const VerdictSchema = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof VerdictSchema>;
-export const VERDICT_LABELS: Record<Verdict, string> = { yes: '是', basically: '基本是', tendency: '倾向是', no: '否' };
 
 export const ScaleResultSchema = z.object({
   type: ConstitutionTypeSchema,

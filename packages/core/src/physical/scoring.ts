@@ -1,14 +1,5 @@
-import {
-  CONSTITUTION_NAMES,
-  CONSTITUTION_TYPES,
-  type Answers,
-  type ConstitutionType,
-  type Gender,
-  type PhysicalResult,
-  type Question,
-  type ScaleResult,
-  type Verdict,
-} from './physical-contract.ts';
+import { CONSTITUTION_NAMES, CONSTITUTION_TYPES, type ConstitutionType } from './constitution.ts';
+import type { Answers, Gender, PhysicalResult, Question, ScaleResult, Verdict } from './physical-contract.ts';
 
 /** The questions asked to one person: the gender-specific 湿热 item is asked to that gender only. */
 export function questionsFor(questions: readonly Question[], gender: Gender): Question[] {

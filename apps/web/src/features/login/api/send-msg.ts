@@ -1,9 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { SOURCE_FROM, VERSION_CODE } from '@moxa/core/login/constants';
 import { makeSalt, signRequest } from '@moxa/core/login/sign';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Spec §7 call 1: POST /api/v8/sendMsg with the signing fields; the response is not read. */
+/**
+ * Spec §7 call 1: POST /api/v8/sendMsg with the signing fields; the response is not read. A plain
+ * call (no TanStack mutation) keeps the /login entry page's JavaScript small (issue #6).
+ */
 export function sendMsg(mobile: string): Promise<unknown> {
   const time = Date.now();
   const salt = makeSalt();
@@ -12,5 +14,3 @@ export function sendMsg(mobile: string): Promise<unknown> {
     body: { mobile, from: SOURCE_FROM, sign: signRequest(mobile, time, salt, SOURCE_FROM), time, salt, versionCode: VERSION_CODE },
   });
 }
-
-export const useSendMsg = () => useMutation({ mutationFn: sendMsg });

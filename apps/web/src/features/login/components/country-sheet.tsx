@@ -1,5 +1,6 @@
 import IndexBar from 'antd-mobile/es/components/index-bar';
 import Popup from 'antd-mobile/es/components/popup';
+import { WithQuery } from '../../../components/with-query.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCountries } from '../api/countries.ts';
 
@@ -9,7 +10,15 @@ type Props = { visible: boolean; current: string; onClose: () => void; onSelect:
  * Spec §2 country sheet: a bottom sheet with the quick-access group (86, 852, 853, 886, 65) first,
  * then A–Z by the pinyin initial, with an index bar. Choosing a row closes it and sets the code.
  */
-export default function CountrySheet({ visible, current, onClose, onSelect }: Props) {
+export default function CountrySheet(props: Props) {
+  return (
+    <WithQuery>
+      <Sheet {...props} />
+    </WithQuery>
+  );
+}
+
+function Sheet({ visible, current, onClose, onSelect }: Props) {
   const countries = useCountries();
   return (
     <Popup

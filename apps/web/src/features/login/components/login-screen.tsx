@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import { setLoginInfo } from '../../../lib/login-info.ts';
 import { useBack } from '../../../components/page.tsx';
-import { useLogin } from '../api/login.ts';
-import { useSendMsg } from '../api/send-msg.ts';
+import { login } from '../api/login.ts';
+import { sendMsg } from '../api/send-msg.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { digitsOnly } from '../login-form.ts';
 import '../login.css';
@@ -30,44 +30,46 @@ export function LoginScreen() {
   const [sheetLoaded, setSheetLoaded] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   const countdown = useCountdown(RESEND_SECONDS);
-  const sendMsg = useSendMsg();
-  const login = useLogin();
+  const [busy, setBusy] = useState<'code' | 'login' | null>(null);
 
-  const requestCode = () => {
-    if (countdown.running || sendMsg.isPending) return; // spec §5: blocked while the countdown runs
+  const requestCode = async () => {
+    if (countdown.running || busy) return; // spec §5: blocked while the countdown runs
     if (!mobile) return void showToast(MSG_BAD_PHONE);
-    sendMsg.mutate(formatMobile(countryCode, mobile), {
-      onSuccess: () => {
-        setRequested(true);
-        countdown.start();
-        void showToast('验证码已发送');
-        setTimeout(() => codeInput.current?.focus(), 50);
-      },
-      onError: (e) => void showToast(errorMessage(e)),
-    });
+    setBusy('code');
+    try {
+      await sendMsg(formatMobile(countryCode, mobile));
+      setRequested(true);
+      countdown.start();
+      void showToast('验证码已发送');
+      setTimeout(() => codeInput.current?.focus(), 50);
+    } catch (e) {
+      void showToast(errorMessage(e)); // what was typed stays; the countdown does not start
+    } finally {
+      setBusy(null);
+    }
   };
 
-  const submitLogin = () => {
+  const submitLogin = async () => {
+    if (busy) return;
     if (!mobile) return void showToast(MSG_BAD_PHONE);
     if (!code) return void showToast(MSG_BAD_CODE);
-    login.mutate(
-      { mobile: formatMobile(countryCode, mobile), code, countryCode },
-      {
-        onSuccess: (info) => {
-          setLoginInfo(info);
-          void showToast(MSG_LOGIN_OK, 'success');
-          const state = location.state as LoginState;
-          const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-          if (state?.returnTo) void navigate(state.returnTo, { replace: true });
-          else if (idx > 0) void navigate(-1);
-          else void navigate('/', { replace: true });
-        },
-        onError: (e) => void showToast(errorMessage(e)),
-      },
-    );
+    setBusy('login');
+    try {
+      const info = await login({ mobile: formatMobile(countryCode, mobile), code, countryCode });
+      setLoginInfo(info);
+      void showToast(MSG_LOGIN_OK, 'success');
+      const state = location.state as LoginState;
+      const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (state?.returnTo) void navigate(state.returnTo, { replace: true });
+      else if (idx > 0) void navigate(-1);
+      else void navigate('/', { replace: true });
+    } catch (e) {
+      void showToast(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
   };
 
-  const busy = sendMsg.isPending || login.isPending;
   return (
     <div className="login">
       <button type="button" className="icon-btn login-close" aria-label="关闭" onClick={back}>
@@ -84,8 +86,8 @@ export function LoginScreen() {
         className="login-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (requested) submitLogin();
-          else requestCode();
+          if (requested) void submitLogin();
+          else void requestCode();
         }}
       >
         <div className="login-row">
@@ -131,12 +133,12 @@ export function LoginScreen() {
               value={code}
               onChange={(e) => setCode(digitsOnly(e.target.value))}
             />
-            <button type="button" className="login-resend" disabled={countdown.running || busy} onClick={requestCode}>
+            <button type="button" className="login-resend" disabled={countdown.running || busy !== null} onClick={() => void requestCode()}>
               {countdown.running ? `${countdown.remaining}s` : '重新发送'}
             </button>
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block login-submit" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block login-submit" disabled={busy !== null}>
           {requested ? '登录' : '获取验证码'}
         </button>
         <p className="login-note">未注册的手机号验证后将自动创建账号。我们只用手机号为您登录和保存测试记录，不会向他人提供。</p>

@@ -1,4 +1,5 @@
-import { VERDICT_LABELS, type Verdict } from '@moxa/core/physical/physical-contract';
+import type { Verdict } from '@moxa/core/physical/physical-contract';
+import { VERDICT_LABELS } from '@moxa/core/physical/constitution';
 
 /** Issue #5: the footer every result screen carries. */
 export function Disclaimer() {

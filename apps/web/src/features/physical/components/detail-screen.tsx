@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CONSTITUTION_NAMES, type ConstitutionDescription, type ConstitutionType } from '@moxa/core/physical/physical-contract';
+import type { ConstitutionDescription, ConstitutionType } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { APP_NAME } from '../../../config/app.ts';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CONSTITUTION_NAMES, CONSTITUTION_TYPES, type ConstitutionType } from '@moxa/core/physical/physical-contract';
+import type { ConstitutionType } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES, CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ConstitutionTypeSchema, type ConstitutionType, type SchemeView } from '@moxa/core/physical/physical-contract';
+import type { ConstitutionType, SchemeView } from '@moxa/core/physical/physical-contract';
+import { isConstitutionType } from '@moxa/core/physical/constitution';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -15,7 +16,8 @@ import '../physical.css';
  */
 export function SchemeScreen() {
   const [params] = useSearchParams();
-  const parsed = ConstitutionTypeSchema.safeParse(params.get('type'));
+  const raw = params.get('type');
+  const parsed = isConstitutionType(raw) ? { success: true as const, data: raw } : { success: false as const };
   return parsed.success ? <Scheme type={parsed.data} /> : <TypeList />;
 }
 

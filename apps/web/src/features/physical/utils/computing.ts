@@ -1,4 +1,5 @@
-import { CONSTITUTION_NAMES, VERDICT_LABELS, type ScaleResult } from '@moxa/core/physical/physical-contract';
+import type { ScaleResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES, VERDICT_LABELS } from '@moxa/core/physical/constitution';
 import { formatScore } from '@moxa/core/physical/scoring';
 
 export type WorkedScale = {

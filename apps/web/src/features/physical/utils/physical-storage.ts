@@ -1,11 +1,5 @@
-import {
-  AnswersSchema,
-  GenderSchema,
-  PhysicalResultSchema,
-  type Answers,
-  type Gender,
-  type PhysicalResult,
-} from '@moxa/core/physical/physical-contract';
+import type { Answers, Gender, PhysicalResult } from '@moxa/core/physical/physical-contract';
+import { isAnswers, isGender, isPhysicalResult } from '@moxa/core/physical/constitution';
 
 /**
  * Everything the constitution test keeps on the device (issue #5): the unfinished questionnaire
@@ -58,29 +52,25 @@ function parseJson(raw: string | null): unknown {
 export function parseDraft(raw: string | null): Draft | null {
   const v = parseJson(raw);
   if (!isObject(v)) return null;
-  const gender = GenderSchema.safeParse(v.gender);
-  const answers = AnswersSchema.safeParse(v.answers ?? {});
-  if (!gender.success || !answers.success) return null;
+  const answers = v.answers ?? {};
+  if (!isGender(v.gender) || !isAnswers(answers)) return null;
   const index = typeof v.index === 'number' && Number.isInteger(v.index) && v.index >= 0 ? v.index : 0;
   const total = typeof v.total === 'number' && Number.isInteger(v.total) && v.total >= 0 ? v.total : 0;
   const updatedAt = typeof v.updatedAt === 'number' ? v.updatedAt : 0;
-  return { gender: gender.data, answers: answers.data, index, total, updatedAt };
+  return { gender: v.gender, answers, index, total, updatedAt };
 }
 
 function parseResult(v: unknown): LocalResult | null {
   if (!isObject(v)) return null;
   if (typeof v.key !== 'string' || !v.key || typeof v.createdAt !== 'string' || Number.isNaN(Date.parse(v.createdAt))) return null;
-  const gender = GenderSchema.safeParse(v.gender);
-  const answers = AnswersSchema.safeParse(v.answers);
-  const result = PhysicalResultSchema.safeParse(v.result);
-  if (!gender.success || !answers.success || !result.success) return null;
+  if (!isGender(v.gender) || !isAnswers(v.answers) || !isPhysicalResult(v.result)) return null;
   const entry: LocalResult = {
     key: v.key,
     createdAt: v.createdAt,
-    gender: gender.data,
+    gender: v.gender,
     version: typeof v.version === 'string' ? v.version : '',
-    answers: answers.data,
-    result: result.data,
+    answers: v.answers,
+    result: v.result,
   };
   if (typeof v.savedId === 'string' && v.savedId) entry.savedId = v.savedId;
   return entry;

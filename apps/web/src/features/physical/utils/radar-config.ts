@@ -1,5 +1,6 @@
 import type { ChartConfiguration } from 'chart.js';
-import { CONSTITUTION_NAMES, type ScaleResult } from '@moxa/core/physical/physical-contract';
+import type { ScaleResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 import { formatScore } from '@moxa/core/physical/scoring';
 import { CHART_COLORS } from './chart-setup.ts';
 

@@ -1,4 +1,5 @@
-import { CONSTITUTION_NAMES, type ConstitutionType, type PhysicalResult } from '@moxa/core/physical/physical-contract';
+import type { ConstitutionType, PhysicalResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 
 /** The large name on a result: the primary type, or a plain phrase when none was reached. */
 export function headline(result: PhysicalResult): string {

@@ -1,10 +1,5 @@
-import {
-  CONSTITUTION_TYPES,
-  type ConstitutionType,
-  type PhysicalResult,
-  type ScaleResult,
-  type Verdict,
-} from '@moxa/core/physical/physical-contract';
+import type { ConstitutionType, PhysicalResult, ScaleResult, Verdict } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
 
 /** A result built from converted scores, for tests of the display helpers. */
 export function resultWith(

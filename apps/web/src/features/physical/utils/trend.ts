@@ -1,4 +1,5 @@
-import { CONSTITUTION_TYPES, type ConstitutionType, type PhysicalResult } from '@moxa/core/physical/physical-contract';
+import type { ConstitutionType, PhysicalResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
 import { formatShortDate } from './format.ts';
 
 type RecordLike = { createdAt: string; result: PhysicalResult };

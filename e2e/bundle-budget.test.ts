@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS } from '../bench/targets.ts';
+import { ROUTES } from '../apps/web/src/config/routes.ts';
+import { PRERENDERED } from '../scripts/prerender-pages.ts';
+import { DIST, ownChunks, readManifest, screenJs } from './lib/bundle.ts';
+
+const moduleOf = (path: string) => ROUTES.find((r) => r.path === path)!.module;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * Issue #6 byte budgets, checked on the production build after every change (sizes, never timings).
+ */
+describe('bundle budgets (issue #6)', () => {
+  const manifest = readManifest();
+
+  it.each(PRERENDERED)('entry page %s: HTML with critical CSS ≤ 14 KB gzip', (path) => {
+    const file = join(DIST, path === '/' ? 'index' : path.slice(1), 'index.html');
+    expect(existsSync(file), `${file} was not prerendered`).toBe(true);
+    const size = gzipSync(readFileSync(file), { level: 9 }).length;
+    expect(size, kb(size)).toBeLessThanOrEqual(BUDGETS.entryHtmlWithCriticalCss);
+  });
+
+  it.each(PRERENDERED)('entry page %s: JavaScript needed within budget', (path) => {
+    const { gzip, files } = screenJs(manifest, moduleOf(path));
+    const fetches = files.some((f) => /useQuery/.test(f));
+    expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(fetches ? BUDGETS.entryJsWithQuery : BUDGETS.entryJs);
+  });
+
+  it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {
+    const { gzip, files } = ownChunks(manifest, module);
+    expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGETS.screenChunk);
+  });
+});

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './server-process.ts';
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; src?: string };
+export const DIST = join(ROOT, 'apps/web/dist');
+
+export function readManifest(): Record<string, Chunk> {
+  return JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+}
+
+export const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+
+/** Files a chunk needs before it runs: itself and its static imports, transitively. */
+export function staticClosure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imp of chunk.imports ?? []) staticClosure(manifest, imp, seen);
+  return seen;
+}
+
+/** JavaScript needed to show a screen: the entry's closure plus the route module's. */
+export function screenJs(manifest: Record<string, Chunk>, routeModule: string): { files: string[]; gzip: number } {
+  const files = new Set([...staticClosure(manifest, 'index.html'), ...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`)]);
+  return { files: [...files], gzip: [...files].reduce((n, f) => n + gzipSize(f), 0) };
+}
+
+/** A screen's own chunk(s): the route module's closure minus what the entry already loaded. */
+export function ownChunks(manifest: Record<string, Chunk>, routeModule: string): { files: string[]; gzip: number } {
+  const entry = staticClosure(manifest, 'index.html');
+  const files = [...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`)].filter((f) => !entry.has(f));
+  return { files, gzip: files.reduce((n, f) => n + gzipSize(f), 0) };
+}
