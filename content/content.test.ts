@@ -6,7 +6,22 @@ import { readAcupoints, readChartViews, readConstitution, readMeridians } from '
 const DIR = process.env.TEST_CONTENT_DIR ?? new URL('.', import.meta.url).pathname;
 
 /** GB/T 12346-2021 point counts per meridian (印堂 is GV29). */
-const COUNTS: Record<string, number> = { LU: 11, LI: 20, ST: 45, SP: 21, HT: 9, SI: 19, BL: 67, KI: 27, PC: 9, TE: 23, GB: 44, LR: 14, GV: 29, CV: 24 };
+const COUNTS: Record<string, number> = {
+  LU: 11,
+  LI: 20,
+  ST: 45,
+  SP: 21,
+  HT: 9,
+  SI: 19,
+  BL: 67,
+  KI: 27,
+  PC: 9,
+  TE: 23,
+  GB: 44,
+  LR: 14,
+  GV: 29,
+  CV: 24,
+};
 
 describe('acupoint content (issue #4, GB/T 12346)', () => {
   const points = readAcupoints(DIR);

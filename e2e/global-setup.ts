@@ -16,8 +16,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) {
-    const msg =
-      'E2E SKIPPED: no Chromium found (set CHROME_PATH, or `apt-get install -y chromium` for /usr/bin/chromium).';
+    const msg = 'E2E SKIPPED: no Chromium found (set CHROME_PATH, or `apt-get install -y chromium` for /usr/bin/chromium).';
     if (process.env.CI === 'true') throw new Error(`${msg} A browser is required when CI=true.`);
     process.stdout.write(`\n${msg}\n\n`);
   }

@@ -25,7 +25,10 @@ describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () =>
     const sheet = page.locator('.adm-popup-body');
     await sheet.getByText('常用').waitFor();
     await page.screenshot({ path: '/tmp/e2e-country-sheet.png' });
-    await sheet.getByRole('button', { name: /中国香港/ }).first().click();
+    await sheet
+      .getByRole('button', { name: /中国香港/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('button', { name: /国家或地区区号/ }).innerText()).toContain('+852');
 
     await page.getByPlaceholder('请输入手机号').fill('51234567');

@@ -30,7 +30,17 @@ describe.skipIf(!hasBrowser())('web hardening (issue #7)', () => {
   it('runs every main screen under the Content-Security-Policy with no violation', async () => {
     const { page, problems } = await phonePage(browser);
     await watch(page);
-    for (const path of ['/', '/acupoint', '/acupoint_detail/ST36', '/meridian_detail/BL', '/acupoint_search?q=zsl', '/login', '/physical', '/physical/conditioning_cheme?type=qixu', '/product']) {
+    for (const path of [
+      '/',
+      '/acupoint',
+      '/acupoint_detail/ST36',
+      '/meridian_detail/BL',
+      '/acupoint_search?q=zsl',
+      '/login',
+      '/physical',
+      '/physical/conditioning_cheme?type=qixu',
+      '/product',
+    ]) {
       const res = await page.goto(path);
       expect(res?.headers()['content-security-policy'], path).toContain("script-src 'self'");
       await page.waitForLoadState('networkidle');
@@ -49,7 +59,13 @@ describe.skipIf(!hasBrowser())('web hardening (issue #7)', () => {
       const dir = mkdtempSync(join(tmpdir(), 'moxa-xss-'));
       cpSync(join(ROOT, 'content'), dir, { recursive: true });
       const file = join(dir, 'acupoints/ST.json');
-      const points = JSON.parse(readFileSync(file, 'utf8')) as { code: string; location: string; findMethod: string; indications: string[]; cautions: string[] }[];
+      const points = JSON.parse(readFileSync(file, 'utf8')) as {
+        code: string;
+        location: string;
+        findMethod: string;
+        indications: string[];
+        cautions: string[];
+      }[];
       const st36 = points.find((p) => p.code === 'ST36')!;
       st36.location = `在小腿外侧${PAYLOAD}`;
       st36.findMethod = `<a href="javascript:alert(4)">点我</a>${PAYLOAD}`;

@@ -64,8 +64,22 @@ for (const p of PAGES) {
 }
 
 async function load(t: ApiTarget) {
-  const r = await autocannon({ url: `${server.url}${t.path}`, method: t.method ?? 'GET', connections: 20, duration: 8, headers: { accept: 'application/json' } });
-  return { name: t.name, path: t.path, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const r = await autocannon({
+    url: `${server.url}${t.path}`,
+    method: t.method ?? 'GET',
+    connections: 20,
+    duration: 8,
+    headers: { accept: 'application/json' },
+  });
+  return {
+    name: t.name,
+    path: t.path,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 const bare = await load(BARE);
 const apiRows = [bare];
@@ -100,13 +114,19 @@ const lines = [
   '',
   '| page | score | target | LCP | TBT | CLS | JS (transfer) | CSS (transfer) |',
   '|---|---|---|---|---|---|---|---|',
-  ...pageRows.map((r) => `| ${r.path} | ${r.score} | ${r.minScore === 100 ? '100' : `≥ ${r.minScore}`} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kb(r.js)} | ${kb(r.css)} |`),
+  ...pageRows.map(
+    (r) =>
+      `| ${r.path} | ${r.score} | ${r.minScore === 100 ? '100' : `≥ ${r.minScore}`} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kb(r.js)} | ${kb(r.css)} |`,
+  ),
   '',
   '## API (autocannon, 20 connections, 8 s each, loopback)',
   '',
   '| route | req/s | p50 | p99 | ratio to bare | errors | non-2xx |',
   '|---|---|---|---|---|---|---|',
-  ...apiRows.map((r) => `| ${r.name} \`${r.path}\` | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / bare.rps) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`),
+  ...apiRows.map(
+    (r) =>
+      `| ${r.name} \`${r.path}\` | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / bare.rps) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`,
+  ),
   '',
   `Search inside the server (2,000 queries over ${queries.length} kinds): p50 ${searchP50.toFixed(3)} ms, p95 ${searchP95.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms (targets: p95 < 20 ms, p99 ≤ 10 ms).`,
   '',

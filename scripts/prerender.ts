@@ -18,7 +18,6 @@ import { ROUTES } from '../apps/web/src/config/routes.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/lib/browser-path.ts';
 import { PRERENDERED } from './prerender-pages.ts';
 
-
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
 
@@ -38,7 +37,11 @@ const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const browser = await pw.launch({ executablePath: browserPath, args: CHROMIUM_ARGS });
 
-const escapeJson = (s: string) => s.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeJson = (s: string) =>
+  s
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 try {
   for (const path of PRERENDERED) {
@@ -47,7 +50,9 @@ try {
     // Client-only state (the clock) stays out of the snapshot, so hydration sees the same markup.
     await page.addInitScript(() => Object.assign(window, { __MOXA_PRERENDER__: true }));
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => (document.getElementById('root')?.children.length ?? 0) > 0 && !document.querySelector('[aria-busy="true"]'));
+    await page.waitForFunction(
+      () => (document.getElementById('root')?.children.length ?? 0) > 0 && !document.querySelector('[aria-busy="true"]'),
+    );
     const { html, state, css } = await page.evaluate(() => ({
       // React renders `+{code}` as two text nodes; serialised, they would merge into one and no
       // longer hydrate. Separate them the way React's own server renderer does: <!-- -->.
@@ -75,7 +80,10 @@ try {
       .replace('</body>', `${entry.replace('<script ', '<script fetchpriority="low" ')}</body>`)
       .replace('</head>', `<style>${styles}</style></head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div><script type="application/json" id="moxa-data">${escapeJson(state)}</script>`);
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${html}</div><script type="application/json" id="moxa-data">${escapeJson(state)}</script>`,
+      );
     const dir = join(dist, path === '/' ? 'index' : path.slice(1));
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'index.html');

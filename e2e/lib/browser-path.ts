@@ -12,4 +12,11 @@ export function findChromium(): string | null {
   return candidates.find((p): p is string => Boolean(p && existsSync(p))) ?? null;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-gpu',
+  '--no-first-run',
+];

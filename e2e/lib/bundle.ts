@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './server-process.ts';
 
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; src?: string };
+type Chunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  src?: string;
+};
 export const DIST = join(ROOT, 'apps/web/dist');
 
 export function readManifest(): Record<string, Chunk> {

@@ -11,11 +11,19 @@ export async function launch(): Promise<Browser> {
 
 /** A phone-sized page (375×812) that records console errors and CSP violations. */
 export async function phonePage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    baseURL: baseUrl(),
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|404|429)/.test(m.text())) problems.push(m.text());
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|404|429)/.test(m.text()))
+      problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { page, problems };

@@ -16,7 +16,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; port: number; logPath: string; proc: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  logPath: string;
+  proc: ChildProcess;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
 
 /**
  * Starts the production server the way `npm start` does (scripts/start.ts), on a fresh SQLite file
@@ -63,6 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 /** The last code the console SMS provider printed for an E.164 number. */
 export function readSmsCode(logPath: string, e164: string): string | null {
-  const lines = readFileSync(logPath, 'utf8').split('\n').filter((l) => l.startsWith(`[sms:console] to ${e164} code `));
+  const lines = readFileSync(logPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith(`[sms:console] to ${e164} code `));
   return lines.at(-1)?.split(' code ')[1]?.trim() ?? null;
 }

@@ -41,7 +41,8 @@ export function pwa() {
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
-          urlPattern: ({ url }) => /^\/api\/v8\/(acupoints|meridians)\/[^/]+$/.test(url.pathname) || url.pathname.startsWith('/media/charts/'),
+          urlPattern: ({ url }) =>
+            /^\/api\/v8\/(acupoints|meridians)\/[^/]+$/.test(url.pathname) || url.pathname.startsWith('/media/charts/'),
           handler: 'StaleWhileRevalidate',
           options: { cacheName: `content-${revision}`, expiration: { maxEntries: 600 } },
         },

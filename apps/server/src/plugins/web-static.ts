@@ -58,8 +58,12 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
       // Precompressed pages (written at build time) go out as they are.
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-        if (accepts.includes(enc) && existsSync(file + ext)) return void reply.header('Content-Encoding', enc).send(read(file + ext)), true;
+      for (const [enc, ext] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
+        if (accepts.includes(enc) && existsSync(file + ext))
+          return (void reply.header('Content-Encoding', enc).send(read(file + ext)), true);
       }
       void reply.send(read(file));
       return true;

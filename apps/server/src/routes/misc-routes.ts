@@ -42,7 +42,9 @@ export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The bare route the benchmark compares every API route with (issue #6).
-  app.get('/api/ping', { schema: { tags: ['ops'], summary: '最小路由（性能基准）', response: { 200: envelope(z.null()) } } }, async () => ok(null));
+  app.get('/api/ping', { schema: { tags: ['ops'], summary: '最小路由（性能基准）', response: { 200: envelope(z.null()) } } }, async () =>
+    ok(null),
+  );
 
   app.get(
     '/api/health',

@@ -6,18 +6,20 @@ let rendererSet: Promise<void> | null = null;
 
 /** Design §8: antd-mobile's Toast/Dialog render nothing on React 19 until a renderer is registered. */
 function ensureRenderer(): Promise<void> {
-  rendererSet ??= Promise.all([import('antd-mobile/es/utils/unstable-render'), import('react-dom/client')]).then(([{ unstableSetRender }, { createRoot }]) => {
-    unstableSetRender((node, container) => {
-      const el = container as (Element | DocumentFragment) & { _reactRoot?: ReturnType<typeof createRoot> };
-      el._reactRoot ??= createRoot(el);
-      const root = el._reactRoot;
-      root.render(node);
-      return async () => {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        root.unmount();
-      };
-    });
-  });
+  rendererSet ??= Promise.all([import('antd-mobile/es/utils/unstable-render'), import('react-dom/client')]).then(
+    ([{ unstableSetRender }, { createRoot }]) => {
+      unstableSetRender((node, container) => {
+        const el = container as (Element | DocumentFragment) & { _reactRoot?: ReturnType<typeof createRoot> };
+        el._reactRoot ??= createRoot(el);
+        const root = el._reactRoot;
+        root.render(node);
+        return async () => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          root.unmount();
+        };
+      });
+    },
+  );
   return rendererSet;
 }
 

@@ -18,4 +18,5 @@ export const queryClient = new QueryClient({
 const seeded = typeof document === 'undefined' ? null : document.getElementById('moxa-data')?.textContent;
 const data = seeded ? (JSON.parse(seeded) as Parameters<typeof hydrate>[1] | null) : null;
 if (data) hydrate(queryClient, data);
-if (typeof window !== 'undefined') (window as unknown as { __MOXA_DEHYDRATE__: () => unknown }).__MOXA_DEHYDRATE__ = () => dehydrate(queryClient);
+if (typeof window !== 'undefined')
+  (window as unknown as { __MOXA_DEHYDRATE__: () => unknown }).__MOXA_DEHYDRATE__ = () => dehydrate(queryClient);

@@ -16,5 +16,12 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 export function isLoginInfo(value: unknown): value is LoginInfo {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { token?: unknown; user?: { id?: unknown; name?: unknown; avatarUrl?: unknown } | null };
-  return isString(v.token) && typeof v.user === 'object' && v.user !== null && isString(v.user.id) && isString(v.user.name) && isString(v.user.avatarUrl);
+  return (
+    isString(v.token) &&
+    typeof v.user === 'object' &&
+    v.user !== null &&
+    isString(v.user.id) &&
+    isString(v.user.name) &&
+    isString(v.user.avatarUrl)
+  );
 }

@@ -29,7 +29,10 @@ export const isGender = (v: unknown): v is Gender => v === 'female' || v === 'ma
 
 /** Answers keyed q01…q99, each an integer 1–5. */
 export function isAnswers(v: unknown): v is Answers {
-  return isObject(v) && Object.entries(v).every(([k, x]) => /^q[0-9]{2}$/.test(k) && Number.isInteger(x) && (x as number) >= 1 && (x as number) <= 5);
+  return (
+    isObject(v) &&
+    Object.entries(v).every(([k, x]) => /^q[0-9]{2}$/.test(k) && Number.isInteger(x) && (x as number) >= 1 && (x as number) <= 5)
+  );
 }
 
 export function isPhysicalResult(v: unknown): v is PhysicalResult {
