@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ErrorCode } from '@moxa/core/http/envelope';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +53,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // A malformed URL (e.g. a broken %-escape) fails before routing; it gets the envelope too (issue #7 §1).
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ code: ErrorCode.badInput, msg: '请求地址不正确', data: null });
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: other bodies get 415 with a Chinese message (design §4).
@@ -63,7 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     void reply.header('X-Request-Id', request.id);
   });
 
-  const limits = opts.limits ?? (env.REDIS_URL ? redisLimitStore(env.REDIS_URL) : databaseLimitStore(db, clock));
+  const limits = opts.limits ?? (env.REDIS_URL ? redisLimitStore(env.REDIS_URL, env.REDIS_PREFIX) : databaseLimitStore(db, clock));
   const ctx: AppContext = {
     env,
     db,

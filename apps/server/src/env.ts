@@ -18,6 +18,11 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().default(''),
   SQLITE_PATH: z.string().default('data/app.db'),
   REDIS_URL: z.string().default(''),
+  /** Key prefix in Redis: instances of one deployment share it; separate deployments or test runs do not (issue #7 §6). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/)
+    .default('moxa:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs SMS-code hashes; set a long random value in production with more than one instance. */
   SECRET_KEY: z.string().min(16).default('dev-only-secret-key-change-me'),

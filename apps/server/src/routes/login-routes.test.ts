@@ -185,10 +185,31 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
     t.logs.length = 0;
     const { token } = await loginAs(t, '15900159000');
     const code = t.sms.sent.at(-1)!.code;
+    // The rest of a session's life logs URLs too (issue #7 §7): a wrong try, the token in use, logout.
+    const wrong = String((Number(code) + 500_001) % 1_000_000).padStart(6, '0');
+    await sendMsg(t.app, '15900159000', t.clock.now());
+    await login(t.app, { mobile: '15900159000', code: wrong });
+    await t.app.inject({ url: '/api/v8/me', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({ method: 'POST', url: '/api/v8/logout', headers: { authorization: `Bearer ${token}` } });
     const text = t.logs.join('\n');
     expect(text).not.toContain(code);
+    expect(text).not.toContain(wrong);
     expect(text).not.toContain(token);
     expect(text).not.toContain('15900159000');
     expect(text).toContain('159****9000');
+    // The documented fields (docs/operations.md): JSON lines with reqId, req {method, url, ip, ua}, res, responseTime.
+    const lines = t.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const incoming = lines.filter((l) => l.msg === 'incoming request');
+    expect(incoming.map((l) => (l.req as { url: string }).url)).toContain('/api/v8/login?mobile=***&code=***&from=3&countryCode=86');
+    for (const l of incoming) expect(Object.keys(l.req as object).sort()).toEqual(['id', 'ip', 'method', 'ua', 'url']);
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(incoming.length);
+    for (const l of completed)
+      expect(l).toMatchObject({
+        level: 30,
+        reqId: expect.any(String),
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      });
   });
 });

@@ -154,7 +154,8 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
           tags: ['physical'],
           summary: '测试记录详情（仅本人）',
           security: bearerSecurity,
-          params: z.object({ id: z.string().min(1).max(64) }),
+          // Ids are UUIDs: a stray byte (e.g. NUL, which PostgreSQL refuses in text) never reaches the query (issue #7 §1).
+          params: z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: '记录编号不正确' }) }),
           response: { 200: envelope(PhysicalRecordSchema) },
         },
       },

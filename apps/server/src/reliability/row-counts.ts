@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/**
+ * Tables that hold what a user owns or a login creates (issue #7 §1: nothing is written when input is
+ * refused). `counters` and `used_salts` are left out on purpose: refused attempts count toward the
+ * limits and a claimed salt stays claimed (design §6).
+ */
+export const USER_OWNED_TABLES = ['users', 'sessions', 'sms_codes', 'physical_records', 'wechat_bindings', 'wechat_tickets'] as const;
+
+/** Row counts of every user-owned table, in one round trip. */
+export async function countUserRows(db: Db): Promise<Record<string, number>> {
+  const columns = USER_OWNED_TABLES.map((t) => sql`(select count(*) from ${sql.table(t)}) as ${sql.ref(t)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
+  return Object.fromEntries(USER_OWNED_TABLES.map((t) => [t, Number(rows[0]?.[t] ?? -1)]));
+}
