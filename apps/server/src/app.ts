@@ -28,6 +28,9 @@ import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
 
+/** TRUST_PROXY=N: trust the nearest N proxies, so a client cannot fake its address in X-Forwarded-For. */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export type BuildOptions = {
   env: Env;
   db: Db;
@@ -46,13 +49,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? Date.now;
   const app = Fastify({
     logger: loggerOptions(env, opts.logStream),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // Our own 503 (below) answers during shutdown, in the envelope with a Chinese message.
+    return503OnClosing: false,
     // A malformed URL (e.g. a broken %-escape) fails before routing; it gets the envelope too (issue #7 §1).
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ code: ErrorCode.badInput, msg: '请求地址不正确', data: null });
@@ -63,11 +67,28 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Graceful shutdown (issue #7): once closing starts, requests still arriving on open connections
+  // get a clean 503 in the envelope; requests already accepted finish normally.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
+    if (closing) {
+      return reply
+        .status(503)
+        .header('Connection', 'close')
+        .header('Retry-After', '5')
+        .send({ code: ErrorCode.unavailable, msg: '服务正在重启，请稍后重试', data: null });
+    }
   });
 
-  const limits = opts.limits ?? (env.REDIS_URL ? redisLimitStore(env.REDIS_URL, env.REDIS_PREFIX) : databaseLimitStore(db, clock));
+  const limits =
+    opts.limits ??
+    (env.REDIS_URL
+      ? redisLimitStore(env.REDIS_URL, env.REDIS_PREFIX, (err) => app.log.warn({ err: err.message }, 'redis error'))
+      : databaseLimitStore(db, clock));
   const ctx: AppContext = {
     env,
     db,

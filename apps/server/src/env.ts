@@ -26,7 +26,22 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs SMS-code hashes; set a long random value in production with more than one instance. */
   SECRET_KEY: z.string().min(16).default('dev-only-secret-key-change-me'),
-  TRUST_PROXY: bool,
+  /**
+   * Behind a proxy: 'true' trusts every hop (only when the proxy overwrites X-Forwarded-For),
+   * a number trusts that many hops, or a comma-separated list of proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string[] => {
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^[0-9]+$/.test(v)) return Number(v);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
   /** Send HSTS (only behind TLS). */
   HSTS: bool,
   WEB_DIST: z.string().default('apps/web/dist'),

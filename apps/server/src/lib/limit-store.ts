@@ -54,8 +54,11 @@ export function databaseLimitStore(db: Db, clock: () => number = Date.now): Limi
   };
 }
 
-export function redisLimitStore(url: string, prefix = 'moxa:'): LimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+export function redisLimitStore(url: string, prefix = 'moxa:', onError: (err: Error) => void = () => {}): LimitStore {
+  // Fail fast while Redis is unreachable (a refusal, not a 10 s hang), and report its errors through
+  // the app's logger rather than as unhandled events.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000, lazyConnect: false });
+  redis.on('error', onError);
   return {
     kind: 'redis',
     async hit(key, windowSeconds) {

@@ -12,6 +12,7 @@ const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** Issue #4 API: meridians, acupoints (list, filters, search) and the body charts. */
 export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod {
+  const listCache = new Map<string, string>();
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('Cache-Control', CONTENT_CACHE);
@@ -52,9 +53,20 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
           response: { 200: envelope(z.array(AcupointSummarySchema)) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { meridian, region, q, common } = request.query;
-        return ok(catalog.list({ meridian, region, q, common: common !== undefined }));
+        const filter = { meridian, region, q, common: common !== undefined };
+        if (q && q.trim()) return ok(catalog.list(filter));
+        // Content only changes with a deploy: filtered lists are serialised once (issue #6 — the full
+        // list is ~90 KB and was the slowest read).
+        const key = `${meridian ?? ''}|${region ?? ''}|${filter.common}`;
+        let body = listCache.get(key);
+        if (body === undefined) {
+          body = JSON.stringify(ok(catalog.list(filter)));
+          listCache.set(key, body);
+        }
+        // A string payload goes out as is (already serialised and validated by the list's types).
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 
