@@ -1,11 +1,10 @@
 import { MERIDIAN_ALIASES, type AcupointDetail, type AcupointSummary, type ChartMark } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView, MeridianContent, MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
-import { aliasCodes, canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
-import { buildSearchIndex, searchIndex, type SearchDoc } from '@moxa/core/search/text-search';
+import { canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
+import { acupointSearchDoc } from '@moxa/core/acupoints/acupoint-search';
+import { buildSearchIndex, searchIndex } from '@moxa/core/search/text-search';
 import type { Db } from '../db/database.ts';
 import type { AcupointRecord } from '../content/content-kinds.ts';
-
-type PointDoc = SearchDoc & { point: AcupointRecord };
 
 /**
  * Read model of the acupoint reference, loaded once from the database (content changes only with a
@@ -35,16 +34,7 @@ export async function loadAcupointCatalog(db: Db) {
   });
   const summaries = points.map(summary);
 
-  const docs: PointDoc[] = points.map((p) => ({
-    id: p.code,
-    name: p.name,
-    pinyin: p.pinyin,
-    codes: aliasCodes(p.code),
-    keywords: p.indications,
-    boost: p.common ? 5 : 0,
-    point: p,
-  }));
-  const index = buildSearchIndex(docs);
+  const index = buildSearchIndex(points.map(acupointSearchDoc));
 
   return {
     summaries,

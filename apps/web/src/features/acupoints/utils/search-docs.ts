@@ -1,4 +1,4 @@
-import { aliasCodes } from '@moxa/core/acupoints/acupoint-codes';
+import { acupointSearchDoc } from '@moxa/core/acupoints/acupoint-search';
 import type { AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { buildSearchIndex, searchIndex, type SearchDoc, type SearchHit, type SearchIndex } from '@moxa/core/search/text-search';
 
@@ -11,15 +11,7 @@ export type AcupointHit = SearchHit<AcupointDoc>;
  * indications as keywords, common moxibustion points boosted on ties.
  */
 export function toSearchDocs(points: readonly AcupointSummary[]): AcupointDoc[] {
-  return points.map((p) => ({
-    id: p.code,
-    name: p.name,
-    pinyin: p.pinyin,
-    codes: aliasCodes(p.code),
-    keywords: p.indications,
-    boost: p.common ? 5 : 0,
-    point: p,
-  }));
+  return points.map(acupointSearchDoc);
 }
 
 export const buildAcupointIndex = (points: readonly AcupointSummary[]): SearchIndex<AcupointDoc> => buildSearchIndex(toSearchDocs(points));
