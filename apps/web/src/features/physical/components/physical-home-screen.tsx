@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Gender } from '@moxa/core/physical/physical-contract';
@@ -22,7 +22,10 @@ const QUESTION_COUNT = 60;
 export function PhysicalHomeScreen() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [draft] = useState(() => physicalStore.readDraft());
+  // Read after hydration: /physical is prerendered without a draft, and the first render must match
+  // that HTML (issue #6); an unfinished test then shows its resume card.
+  const [draft, setDraft] = useState<ReturnType<typeof physicalStore.readDraft>>(null);
+  useEffect(() => setDraft(physicalStore.readDraft()), []);
   const answered = draft ? Object.keys(draft.answers).length : 0;
   const [restarting, setRestarting] = useState(false);
   const [gender, setGender] = useState<Gender | null>(null);

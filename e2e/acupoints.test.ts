@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
+
+/** The sections every point's detail page carries (issue #4). */
+async function expectPointPage(page: Page, name: string) {
+  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+  await expect.poll(() => page.title()).toBe(name);
+  await page.getByRole('img', { name: new RegExp(`^${name}在.+图中的位置$`) }).waitFor();
+  for (const h of [/^定位$/, /^主治$/, /^艾灸方法/, /^注意事项$/]) {
+    expect(await page.getByRole('heading', { level: 3, name: h }).isVisible(), String(h)).toBe(true);
+  }
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issue #4)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('browses 穴位查询 → 足阳明胃经 → 足三里 → its neighbours → its meridian → another point', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/acupoint');
+    await expect.poll(() => page.title()).toBe('穴位查询');
+    expect(await page.getByRole('tab', { name: '经络' }).getAttribute('aria-selected')).toBe('true');
+    await page
+      .getByRole('list', { name: '十四经' })
+      .getByRole('link', { name: /^足阳明胃经/ })
+      .click();
+
+    await page.waitForURL('**/meridian_detail/ST');
+    await page.getByRole('heading', { level: 2, name: '足阳明胃经', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe('足阳明胃经');
+    await page.getByRole('heading', { name: '循行', exact: true }).waitFor();
+    const points = page.getByRole('list', { name: '足阳明胃经的穴位' });
+    expect(await points.getByRole('listitem').count()).toBe(45);
+    await points.getByRole('link', { name: /^足三里/ }).click();
+
+    await page.waitForURL('**/acupoint_detail/ST36');
+    await expectPointPage(page, '足三里');
+    expect(await page.getByText('ST36', { exact: true }).first().isVisible()).toBe(true);
+    // Neighbours along the meridian: 犊鼻 (ST35) before, 上巨虚 (ST37) after.
+    const nav = page.getByRole('navigation', { name: '同经上的相邻穴位' });
+    const prev = nav.getByRole('link', { name: /上一穴/ });
+    const next = nav.getByRole('link', { name: /下一穴/ });
+    expect(await prev.innerText()).toMatch(/犊鼻\s*ST35/);
+    expect(await next.innerText()).toMatch(/上巨虚\s*ST37/);
+    expect(await prev.getAttribute('href')).toBe('/acupoint_detail/ST35');
+    await next.click();
+    await page.waitForURL('**/acupoint_detail/ST37');
+    await expectPointPage(page, '上巨虚');
+    expect(await nav.getByRole('link', { name: /上一穴/ }).innerText()).toMatch(/足三里\s*ST36/);
+
+    // The point's meridian chip leads back to the meridian, and on to another point.
+    await page.getByRole('link', { name: '足阳明胃经', exact: true }).click();
+    await page.waitForURL('**/meridian_detail/ST');
+    await expect.poll(() => page.title()).toBe('足阳明胃经');
+    await points.getByRole('link', { name: /^天枢/ }).click();
+    await page.waitForURL('**/acupoint_detail/ST25');
+    await expectPointPage(page, '天枢');
+    expect(problems).toEqual([]);
+  });
+
+  it('searches by initials, code (SJ5 = TE5) and indication; shows no-result; keeps and clears recent searches', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/acupoint_search');
+    await expect.poll(() => page.title()).toBe('穴位搜索');
+    const box = page.getByRole('searchbox', { name: '搜索穴位' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    const results = page.getByRole('list', { name: '搜索结果' });
+    const first = results.getByRole('listitem').first();
+
+    await box.fill('zsl');
+    await expect.poll(() => first.locator('.acu-row-name').innerText()).toBe('足三里');
+    expect((await first.locator('.acu-row-name mark').allInnerTexts()).join('')).toBe('足三里');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('zsl');
+    await box.press('Enter');
+
+    await box.fill('SJ5');
+    await expect.poll(() => first.locator('.acu-row-name').innerText()).toBe('外关');
+    expect(await first.locator('mark').innerText()).toBe('TE5');
+    await box.press('Enter');
+    await box.fill('TE5');
+    await expect.poll(() => first.locator('.acu-row-name').innerText()).toBe('外关');
+
+    await box.fill('失眠');
+    await results.getByRole('link', { name: /^神门/ }).waitFor();
+    expect(await results.getByRole('link', { name: /^神门/ }).innerText()).toContain('主治：失眠');
+    await box.press('Enter');
+
+    await box.fill('qqxxzz');
+    await page.getByRole('status').getByRole('heading', { name: '没有找到“qqxxzz”' }).waitFor();
+    expect(await results.count()).toBe(0);
+
+    // Recent searches, newest first; a chip searches again; 清除 empties them.
+    await page.getByRole('button', { name: '清空' }).click();
+    const recent = page.getByRole('region', { name: '最近搜索' });
+    await recent.waitFor();
+    expect(await recent.getByRole('button').allInnerTexts()).toEqual(['清除', '失眠', 'SJ5', 'zsl']);
+    await recent.getByRole('button', { name: 'zsl', exact: true }).click();
+    await expect.poll(() => first.locator('.acu-row-name').innerText()).toBe('足三里');
+    await page.getByRole('button', { name: '清空' }).click();
+    await recent.getByRole('button', { name: '清除' }).click();
+    await recent.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('region', { name: '试试这些' }).waitFor();
+    expect(await recent.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('restores the scroll position on back/forward and starts a new navigation at the top', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/meridian_detail/BL');
+    const list = page.getByRole('list', { name: '足太阳膀胱经的穴位' });
+    const row = list.getByRole('link', { name: /^委中/ });
+    await row.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -200));
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(2000);
+    const listY = await scrollY(page);
+    await row.click();
+
+    await page.waitForURL('**/acupoint_detail/BL40');
+    await expectPointPage(page, '委中');
+    expect(await scrollY(page)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await expect.poll(() => scrollY(page)).toBe(500);
+
+    await page.goBack();
+    await page.waitForURL('**/meridian_detail/BL');
+    await expect.poll(async () => Math.abs((await scrollY(page)) - listY)).toBeLessThanOrEqual(3);
+    await page.goForward();
+    await page.waitForURL('**/acupoint_detail/BL40');
+    await expect.poll(() => scrollY(page)).toBeGreaterThanOrEqual(497);
+    expect(await scrollY(page)).toBeLessThanOrEqual(503);
+
+    // A new navigation (a link, not history) starts at the top.
+    await page
+      .getByRole('navigation', { name: '同经上的相邻穴位' })
+      .getByRole('link', { name: /下一穴/ })
+      .click();
+    await page.waitForURL('**/acupoint_detail/BL41');
+    await page.getByRole('heading', { level: 2, name: '附分', exact: true }).waitFor();
+    expect(await scrollY(page)).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a not-found state for an unknown point id', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/acupoint_detail/XX999');
+    const status = page.getByRole('status');
+    await status.getByRole('heading', { name: '没有找到这个穴位' }).waitFor();
+    expect(await status.innerText()).toContain('编号“XX999”不存在');
+    await status.getByRole('button', { name: '搜索穴位' }).click();
+    await page.waitForURL('**/acupoint_search');
+    await page.getByRole('searchbox', { name: '搜索穴位' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('works offline once visited: point and meridian pages after a reload, and search (service worker)', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/acupoint');
+    await page.getByRole('list', { name: '十四经' }).waitFor();
+    // The Workbox SW registers on load, precaches, then claims this page (clientsClaim).
+    // (Only production builds register it: a development-mode dist never gets a controller.)
+    const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+    try {
+      await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
+    } catch {
+      await page.reload();
+      await expect
+        .poll(controlled, { timeout: 10_000, message: 'no service worker controls the page: is apps/web/dist a production build?' })
+        .toBe(true);
+    }
+    await page.goto('/acupoint_detail/ST36');
+    await expectPointPage(page, '足三里');
+    await page.goto('/meridian_detail/ST');
+    await page.getByRole('list', { name: '足阳明胃经的穴位' }).waitFor();
+    await page.goto('/acupoint_search');
+    await page.getByRole('region', { name: '试试这些' }).waitFor();
+
+    await page.context().setOffline(true);
+    const network = () =>
+      fetch('/api/health')
+        .then(() => 'online')
+        .catch(() => 'offline');
+    expect(await page.evaluate(network)).toBe('offline');
+
+    await page.goto('/acupoint_detail/ST36');
+    await page.reload();
+    await expectPointPage(page, '足三里');
+    expect(await page.getByRole('heading', { level: 3, name: '定位' }).isVisible()).toBe(true);
+
+    await page.goto('/meridian_detail/ST');
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: '足阳明胃经', exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: '足阳明胃经的穴位' }).getByRole('listitem').count()).toBe(45);
+
+    await page.goto('/acupoint_search');
+    await page.getByRole('searchbox', { name: '搜索穴位' }).fill('zsl');
+    await expect
+      .poll(() => page.getByRole('list', { name: '搜索结果' }).getByRole('listitem').first().locator('.acu-row-name').innerText())
+      .toBe('足三里');
+
+    // A point never visited is really not there offline: the page says so and offers 重试.
+    await page.goto('/acupoint_detail/LU1');
+    await page.getByRole('alert').getByRole('heading', { name: '穴位没有加载出来' }).waitFor({ timeout: 15_000 });
+    await page.context().setOffline(false);
+  });
+});
