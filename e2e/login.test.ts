@@ -71,4 +71,25 @@ describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () =>
     await page.getByPlaceholder('请输入手机号').fill('138-0013 8a000');
     expect(await page.getByPlaceholder('请输入手机号').inputValue()).toBe('13800138000');
   });
+
+  it('turns a revoked or unknown token (401) into the login check and clears the stored login info', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/');
+    await page.evaluate(() =>
+      localStorage.setItem('keyLoginInfo', JSON.stringify({ token: 'A'.repeat(43), user: { id: 'x', name: '旧账号', avatarUrl: '' } })),
+    );
+    await page.goto('/physical/record');
+    await page.locator('.adm-dialog').getByText('请先登录').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('keyLoginInfo'))).toBe('');
+    await page.locator('.adm-dialog').getByText('确定').click();
+    await page.waitForURL('**/login');
+  });
+
+  it('says plainly on /authorize when WeChat login is not set up', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/authorize?code=abc&state=%2Fphysical');
+    await page.getByText('微信登录尚未开通').waitFor();
+    await page.getByRole('button', { name: '手机号登录' }).click();
+    await page.waitForURL('**/login');
+  });
 });
