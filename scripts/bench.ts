@@ -26,7 +26,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 type PageRow = { path: string; minScore: number; score: number; lcp: number; tbt: number; cls: number; js: number; css: number };
 const pageRows: PageRow[] = [];
-for (const p of PAGES) {
+// `npm run bench -- --api` measures the API only (quicker while working on a route).
+const apiOnly = process.argv.includes('--api');
+for (const p of apiOnly ? [] : PAGES) {
   const runs: PageRow[] = [];
   for (let i = 0; i < 3; i++) {
     const out = spawnSync(
@@ -132,5 +134,5 @@ const lines = [
   '',
 ];
 const md = lines.join('\n');
-writeFileSync(new URL('../docs/performance.md', import.meta.url), md);
+if (!apiOnly) writeFileSync(new URL('../docs/performance.md', import.meta.url), md);
 process.stdout.write(`\n${md}\n`);

@@ -27,7 +27,21 @@ export function openDatabase(url: string, sqlitePath: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Kysely prepares every query anew; better-sqlite3 statements are reusable and this driver is
+  // synchronous, so keep each distinct statement prepared (bounded: queries are parameterised).
+  const statements = new Map<string, SQLite.Statement>();
+  const cached = {
+    close: () => database.close(),
+    prepare: (sql: string) => {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        stmt = database.prepare(sql);
+        if (statements.size < 500) statements.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   return Object.assign(db, { dialect: 'sqlite' as const });
 }
 

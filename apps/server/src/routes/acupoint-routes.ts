@@ -4,6 +4,7 @@ import { envelope } from '@moxa/core/http/envelope';
 import { AcupointDetailSchema, AcupointListQuerySchema, AcupointSummarySchema } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianDetailSchema, MeridianSummarySchema } from '@moxa/core/acupoints/meridian-contract';
 import { notFound } from '../lib/app-error.ts';
+import { cacheBody, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
 import { ok } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
 
@@ -12,7 +13,8 @@ const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** Issue #4 API: meridians, acupoints (list, filters, search) and the body charts. */
 export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod {
-  const listCache = new Map<string, string>();
+  const listCache = new LruCache<CachedBody>(1000);
+  const detailCache = new Map<string, CachedBody>();
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('Cache-Control', CONTENT_CACHE);
@@ -34,10 +36,15 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
           response: { 200: envelope(MeridianDetailSchema) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const m = catalog.meridianDetail(request.params.id);
         if (!m) throw notFound('没有找到这条经脉');
-        return ok(m);
+        let body = detailCache.get(`meridian:${m.code}`);
+        if (body === undefined) {
+          body = cacheBody(ok(m));
+          detailCache.set(`meridian:${m.code}`, body);
+        }
+        return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );
 
@@ -55,18 +62,16 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const { meridian, region, q, common } = request.query;
-        const filter = { meridian, region, q, common: common !== undefined };
-        if (q && q.trim()) return ok(catalog.list(filter));
-        // Content only changes with a deploy: filtered lists are serialised once (issue #6 — the full
-        // list is ~90 KB and was the slowest read).
-        const key = `${meridian ?? ''}|${region ?? ''}|${filter.common}`;
+        const filter = { meridian, region, q: q?.trim() || undefined, common: common !== undefined };
+        // Content only changes with a deploy: each distinct answer (the full list is ~90 KB) is
+        // serialised and compressed once; searches are kept in a bounded LRU (issue #6).
+        const key = JSON.stringify(filter);
         let body = listCache.get(key);
         if (body === undefined) {
-          body = JSON.stringify(ok(catalog.list(filter)));
+          body = cacheBody(ok(catalog.list(filter)));
           listCache.set(key, body);
         }
-        // A string payload goes out as is (already serialised and validated by the list's types).
-        return reply.type('application/json; charset=utf-8').send(body as never);
+        return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );
 
@@ -80,10 +85,15 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
           response: { 200: envelope(AcupointDetailSchema) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const p = catalog.resolvePoint(request.params.id);
         if (!p) throw notFound('没有找到这个穴位');
-        return ok(catalog.pointDetail(p));
+        let body = detailCache.get(p.code);
+        if (body === undefined) {
+          body = cacheBody(ok(catalog.pointDetail(p)));
+          detailCache.set(p.code, body);
+        }
+        return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );
 

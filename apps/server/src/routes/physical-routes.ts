@@ -15,6 +15,7 @@ import {
 } from '@moxa/core/physical/physical-contract';
 import { checkAnswers, questionsFor, scoreAnswers } from '@moxa/core/physical/scoring';
 import { badInput, notFound } from '../lib/app-error.ts';
+import { cacheBody, sendCached } from '../lib/cached-body.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
 import type { PhysicalContent } from '../physical/physical-content.ts';
@@ -34,6 +35,11 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
   return async (app) => {
     const ctx = app.ctx;
     const { questionnaire } = content;
+    // The questionnaire per gender never changes between deploys: serialised and compressed once.
+    const questionBodies = {
+      female: cacheBody(ok({ ...questionnaire, questions: questionsFor(questionnaire.questions, 'female') })),
+      male: cacheBody(ok({ ...questionnaire, questions: questionsFor(questionnaire.questions, 'male') })),
+    };
 
     app.get(
       '/api/v8/physical/questions',
@@ -46,8 +52,8 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
         },
       },
       async (request, reply) => {
-        void reply.header('Cache-Control', 'public, max-age=300');
-        return ok({ ...questionnaire, questions: questionsFor(questionnaire.questions, request.query.gender) });
+        const body = questionBodies[request.query.gender];
+        return sendCached(request, reply, body, 'public, max-age=300, stale-while-revalidate=86400');
       },
     );
 
