@@ -106,6 +106,17 @@ const searchP99 = times[Math.floor(times.length * 0.99)]!;
 await db.destroy();
 await server.stop();
 
+// Issue #7 §3: the load test — main reads plus sendMsg and login under abuse (429, never 5xx) —
+// against a server with its real limits.
+const { LOAD_ROUTES, runLoad } = await import('../apps/server/src/reliability/load.ts');
+const loadServer = await startServer({ LOG_LEVEL: 'warn' });
+const LOAD_SECONDS = 10;
+const LOAD_CONNECTIONS = 50;
+const loadRows = apiOnly
+  ? []
+  : await runLoad({ url: loadServer.url, seconds: LOAD_SECONDS, connections: LOAD_CONNECTIONS, routes: LOAD_ROUTES });
+await loadServer.stop();
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const lines = [
   '# Performance',
@@ -129,6 +140,22 @@ const lines = [
     (r) =>
       `| ${r.name} \`${r.path}\` | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${((r.rps / bare.rps) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`,
   ),
+  '',
+  `## Load (${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per route, real limits)`,
+  '',
+  '| route | requests | req/s | p50 | p99 | connection errors | 5xx | other non-2xx |',
+  '|---|---|---|---|---|---|---|---|',
+  ...loadRows.map((r) => {
+    const fivexx = Object.entries(r.non2xx)
+      .filter(([st]) => st.startsWith('5'))
+      .reduce((n, [, c]) => n + c, 0);
+    const other =
+      Object.entries(r.non2xx)
+        .filter(([st]) => !st.startsWith('5'))
+        .map(([st, c]) => `${st} × ${c}`)
+        .join(', ') || '—';
+    return `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${fivexx} | ${other} |`;
+  }),
   '',
   `Search inside the server (2,000 queries over ${queries.length} kinds): p50 ${searchP50.toFixed(3)} ms, p95 ${searchP95.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms (targets: p95 < 20 ms, p99 ≤ 10 ms).`,
   '',
