@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { Region } from '@moxa/core/acupoints/acupoint-contract';
+import type { AcupointSummary, Region } from '@moxa/core/acupoints/acupoint-contract';
 import type { MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
 import { Page } from '../../../components/page.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -198,19 +199,9 @@ function CommonTab() {
     );
   if (q.data.length === 0) return <StatusView kind="empty" title="暂时没有常用穴" />;
   return (
-    <>
-      <p className="acu-intro muted">居家艾灸最常用的 {q.data.length} 个穴位，按部位排列。</p>
-      {groupByRegion(q.data).map((g) => (
-        <section key={g.key} className="acu-group" aria-label={regionLabel(g.key)}>
-          <h3 className="acu-group-title">{regionLabel(g.key)}</h3>
-          <PointList>
-            {g.items.map((p) => (
-              <PointRow key={p.code} point={p} meridianName={meridianName(p.meridian)} />
-            ))}
-          </PointList>
-        </section>
-      ))}
-    </>
+    <ByRegion points={q.data} meridianName={meridianName}>
+      居家艾灸最常用的 {q.data.length} 个穴位，按部位排列。
+    </ByRegion>
   );
 }
 
@@ -227,15 +218,28 @@ function ExtraPoints() {
       />
     );
   if (q.data.length === 0) return <StatusView kind="empty" title="暂时没有经外奇穴" />;
+  return <ByRegion points={q.data}>经外奇穴不属于十四经，但有固定的名称和位置，共 {q.data.length} 穴，按部位排列。</ByRegion>;
+}
+
+/** A point list grouped by body region, under a one-line introduction. */
+function ByRegion({
+  points,
+  meridianName,
+  children,
+}: {
+  points: AcupointSummary[];
+  meridianName?: (code: string) => string;
+  children: ReactNode;
+}) {
   return (
     <>
-      <p className="acu-intro muted">经外奇穴不属于十四经，但有固定的名称和位置，共 {q.data.length} 穴，按部位排列。</p>
-      {groupByRegion(q.data).map((g) => (
+      <p className="acu-intro muted">{children}</p>
+      {groupByRegion(points).map((g) => (
         <section key={g.key} className="acu-group" aria-label={regionLabel(g.key)}>
           <h3 className="acu-group-title">{regionLabel(g.key)}</h3>
           <PointList>
             {g.items.map((p) => (
-              <PointRow key={p.code} point={p} />
+              <PointRow key={p.code} point={p} meridianName={meridianName?.(p.meridian)} />
             ))}
           </PointList>
         </section>
