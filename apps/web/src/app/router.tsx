@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
+import { prefetch } from '../lib/prefetch.ts';
 import { ROUTES, type RouteHandle } from '../config/routes.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -51,6 +52,13 @@ async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }
   }
 }
 
+/** Public content each screen reads first, fetched while its chunk loads (issue #6). */
+const ROUTE_DATA: Record<string, (params: Params) => string[]> = {
+  'acupoint-detail': (p) => [`/api/v8/acupoints/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
+  'meridian-detail': (p) => [`/api/v8/meridians/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
+  'acupoint-search': () => ['/api/v8/acupoints'],
+};
+
 /** Screens that fetch nothing through TanStack Query (their chunks stay free of it). */
 const WITHOUT_QUERY = new Set(['home', 'login', 'coming', 'video-home']);
 
@@ -63,7 +71,15 @@ export const routeObjects: RouteObject[] = [
         const load = modules[r.module];
         if (!load) throw new Error(`no module for ${r.path}`);
         const handle: RouteHandle = { title: r.title, guard: Boolean(r.guard) };
-        return { path: r.path, handle, errorElement: <RouteError />, lazy: () => lazyScreen(load, !WITHOUT_QUERY.has(r.module)) };
+        const data = ROUTE_DATA[r.module];
+        return {
+          path: r.path,
+          handle,
+          errorElement: <RouteError />,
+          // A static loader runs alongside `lazy`, so the data and the chunk download together.
+          ...(data ? { loader: ({ params }: LoaderFunctionArgs) => (data(params).forEach(prefetch), null) } : {}),
+          lazy: () => lazyScreen(load, !WITHOUT_QUERY.has(r.module)),
+        };
       }),
       {
         path: '*',

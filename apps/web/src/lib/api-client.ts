@@ -1,6 +1,7 @@
 import { getLoginInfo, setLoginInfo } from './login-info.ts';
 import { checkLogin } from './login-check.ts';
 import { currentPath } from './navigation.ts';
+import { takePrefetched } from './prefetch.ts';
 
 /** A failed call with a Chinese message fit to show (design §4). */
 export class ApiError extends Error {
@@ -35,12 +36,15 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
+    const prefetched = !opts.method && opts.body === undefined ? takePrefetched(url.pathname + url.search) : undefined;
+    res =
+      (await prefetched?.catch(() => undefined)) ??
+      (await fetch(url, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, -1, NETWORK_MESSAGE);
