@@ -228,15 +228,15 @@ function DetailSkeleton() {
   return (
     <div className="acu-skeleton" aria-busy="true" aria-label="加载中">
       <div className="acu-hero">
-        <span className="acu-skeleton-line" style={{ width: '40%', height: 36 }} />
-        <span className="acu-skeleton-line acu-skeleton-thin" style={{ width: '30%' }} />
+        <span className="skeleton acu-skeleton-line" style={{ width: '40%', height: 36 }} />
+        <span className="skeleton acu-skeleton-line acu-skeleton-thin" style={{ width: '30%' }} />
       </div>
       <div className="card acu-card">
-        <span className="acu-skeleton-block" />
+        <span className="skeleton acu-skeleton-block" />
       </div>
       <div className="card acu-card">
-        <span className="acu-skeleton-line" style={{ width: '80%' }} />
-        <span className="acu-skeleton-line" style={{ width: '65%' }} />
+        <span className="skeleton acu-skeleton-line" style={{ width: '80%' }} />
+        <span className="skeleton acu-skeleton-line" style={{ width: '65%' }} />
       </div>
     </div>
   );

@@ -4,8 +4,8 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
     <div className="acu-skeleton" aria-busy="true" aria-label="加载中">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="acu-skeleton-row">
-          <span className="acu-skeleton-line" style={{ width: '40%' }} />
-          <span className="acu-skeleton-line acu-skeleton-thin" style={{ width: `${60 + ((i * 13) % 30)}%` }} />
+          <span className="skeleton acu-skeleton-line" style={{ width: '40%' }} />
+          <span className="skeleton acu-skeleton-line acu-skeleton-thin" style={{ width: `${60 + ((i * 13) % 30)}%` }} />
         </div>
       ))}
     </div>

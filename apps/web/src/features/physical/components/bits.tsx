@@ -9,7 +9,9 @@ export function Disclaimer() {
 /** A light placeholder while data loads: grey bars in cards, shaped like what is coming. */
 export function Skeleton({ cards = 2, lines = 4, inline = false }: { cards?: number; lines?: number; inline?: boolean }) {
   const bars = (n: number) =>
-    Array.from({ length: n }, (_, l) => <span key={l} style={{ width: `${l === 0 ? 40 : 100 - ((l * 17) % 35)}%` }} />);
+    Array.from({ length: n }, (_, l) => (
+      <span key={l} className="skeleton" style={{ width: `${l === 0 ? 40 : 100 - ((l * 17) % 35)}%` }} />
+    ));
   if (inline) {
     return (
       <div className="phy-skeleton" aria-busy="true" aria-label="加载中">
