@@ -56,7 +56,6 @@ async function lazyScreen(load: () => Promise<{ Component: React.ComponentType }
 const ROUTE_DATA: Record<string, (params: Params) => string[]> = {
   'acupoint-detail': (p) => [`/api/v8/acupoints/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
   'meridian-detail': (p) => [`/api/v8/meridians/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
-  'acupoint-search': () => ['/api/v8/acupoints'],
 };
 
 /** Screens that fetch nothing through TanStack Query (their chunks stay free of it). */

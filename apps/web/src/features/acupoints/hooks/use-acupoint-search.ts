@@ -8,7 +8,9 @@ import { buildAcupointIndex, searchAcupoints } from '../utils/search-docs.ts';
  */
 export function useAcupointSearch(query: string) {
   const list = useAcupoints();
-  const index = useMemo(() => (list.data ? buildAcupointIndex(list.data) : null), [list.data]);
+  // The index is built when there is something to search: opening the screen stays light (TBT, issue #6).
+  const needed = query.trim() !== '';
+  const index = useMemo(() => (list.data && needed ? buildAcupointIndex(list.data) : null), [list.data, needed]);
   const hits = useMemo(() => (index ? searchAcupoints(index, query) : []), [index, query]);
   return { list, hits, ready: index !== null };
 }
