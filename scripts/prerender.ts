@@ -81,7 +81,10 @@ try {
       // The CSS is inlined for the first paint. Disabled links with the same hrefs (never fetched)
       // tell Vite's chunk loader the sheets are present, so it does not add them again and restyle
       // the whole page while the app takes over (a long task, TBT — issue #6).
-      .replace('</head>', `<style>${styles}</style>${[...new Set(css)].map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}</head>`)
+      .replace(
+        '</head>',
+        `<style>${styles}</style>${[...new Set(css)].map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}</head>`,
+      )
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(
         '<div id="root"></div>',
