@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, MSG_BAD_CODE, MSG_BAD_PHONE, MSG_LOGIN_OK, RESEND_SECONDS } from '@moxa/core/login/constants';
 import { formatMobile } from '@moxa/core/login/mobile';
@@ -29,6 +29,13 @@ export function LoginScreen() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sheetLoaded, setSheetLoaded] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  const mobileInput = useRef<HTMLInputElement>(null);
+  // /login is prerendered (issue #6): what someone typed before the app took over is kept, cleaned
+  // to digits like everything typed afterwards (spec §5).
+  useEffect(() => {
+    const typed = mobileInput.current?.value ?? '';
+    if (typed) setMobile(digitsOnly(typed));
+  }, []);
   const countdown = useCountdown(RESEND_SECONDS);
   const [busy, setBusy] = useState<'code' | 'login' | null>(null);
 
@@ -106,6 +113,7 @@ export function LoginScreen() {
             </svg>
           </button>
           <input
+            ref={mobileInput}
             className="login-input"
             type="tel"
             inputMode="numeric"
