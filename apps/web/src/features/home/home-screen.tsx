@@ -37,7 +37,7 @@ export function HomeScreen() {
       <nav className="home-grid" aria-label="主要栏目">
         {SECTIONS.map((s) => (
           <Link key={s.to} to={s.to} className="home-tile">
-            <span className="home-char" aria-hidden="true">
+            <span className="char-badge home-char" aria-hidden="true">
               {s.char}
             </span>
             <span className="home-name">{s.name}</span>

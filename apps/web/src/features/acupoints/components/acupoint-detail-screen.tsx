@@ -78,12 +78,12 @@ function Detail({ p }: { p: AcupointDetail }) {
           <span className="acu-code acu-code-box">{p.code}</span>
         </p>
         <p className="acu-hero-links">
-          <Link to={onMeridian ? meridianPath(p.meridian) : `/acupoint?group=${EXTRA_GROUP.code}`} className="acu-chip acu-chip-link">
+          <Link to={onMeridian ? meridianPath(p.meridian) : `/acupoint?group=${EXTRA_GROUP.code}`} className="chip acu-chip acu-chip-link">
             {p.meridianName ?? EXTRA_GROUP.name}
             <Chevron />
           </Link>
-          <span className="acu-chip acu-chip-plain">{regionLabel(p.region)}</span>
-          {p.common && <span className="acu-chip acu-chip-plain">常用灸穴</span>}
+          <span className="chip acu-chip acu-chip-plain">{regionLabel(p.region)}</span>
+          {p.common && <span className="chip acu-chip acu-chip-plain">常用灸穴</span>}
         </p>
       </header>
 

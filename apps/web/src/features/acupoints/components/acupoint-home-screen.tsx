@@ -97,7 +97,7 @@ function MeridianTab() {
         ))}
         <li>
           <Link to="/acupoint?group=EX" className="acu-meridian">
-            <span className="acu-meridian-char acu-meridian-char-ex" aria-hidden="true">
+            <span className="char-badge acu-meridian-char acu-meridian-char-ex" aria-hidden="true">
               奇
             </span>
             <span className="acu-meridian-main">
@@ -117,7 +117,7 @@ function MeridianCard({ m, ruling }: { m: MeridianSummary; ruling: boolean }) {
   return (
     <li>
       <Link to={meridianPath(m.code)} className={`acu-meridian${ruling ? ' acu-meridian-now' : ''}`}>
-        <span className="acu-meridian-char" aria-hidden="true">
+        <span className="char-badge acu-meridian-char" aria-hidden="true">
           {(m.organ ?? m.shortName).slice(0, 1)}
         </span>
         <span className="acu-meridian-main">

@@ -202,7 +202,7 @@ function Chips({ title, items, onPick, action }: { title: string; items: string[
       </div>
       <div className="acu-chips">
         {items.map((t) => (
-          <button key={t} type="button" className="acu-chip" onClick={() => onPick(t)}>
+          <button key={t} type="button" className="chip acu-chip" onClick={() => onPick(t)}>
             {t}
           </button>
         ))}

@@ -67,18 +67,18 @@ function Meridian({ m }: { m: MeridianDetail }) {
       <header className="acu-hero">
         <h2 className="acu-hero-name acu-hero-name-md">{m.name}</h2>
         <p className="acu-hero-links">
-          {m.organ && <span className="acu-chip acu-chip-plain">属{m.organ}</span>}
-          <span className="acu-chip acu-chip-plain acu-code">{m.code}</span>
+          {m.organ && <span className="chip acu-chip acu-chip-plain">属{m.organ}</span>}
+          <span className="chip acu-chip acu-chip-plain acu-code">{m.code}</span>
         </p>
         <p className="acu-text acu-summary">{m.summary}</p>
         {/* The page is long: let people jump straight to the drawn path and the points. */}
         <p className="acu-hero-links">
           {hasChart && (
-            <button type="button" className="acu-chip acu-jump" onClick={() => jumpTo('acu-chart')}>
+            <button type="button" className="chip acu-chip acu-jump" onClick={() => jumpTo('acu-chart')}>
               看循行图 ↓
             </button>
           )}
-          <button type="button" className="acu-chip acu-jump" onClick={() => jumpTo('acu-points')}>
+          <button type="button" className="chip acu-chip acu-jump" onClick={() => jumpTo('acu-points')}>
             看 {m.points.length} 个穴位 ↓
           </button>
         </p>

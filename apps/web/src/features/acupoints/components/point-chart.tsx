@@ -62,7 +62,7 @@ export function PointChart({ mark, name, bilateral }: { mark: ChartMark; name: s
           {bilateral ? ' · 左右各一穴' : ''}
         </span>
         {canZoom && (
-          <button type="button" className="acu-chip acu-chip-sm" onClick={() => setWhole((w) => !w)} aria-pressed={whole}>
+          <button type="button" className="chip acu-chip acu-chip-sm" onClick={() => setWhole((w) => !w)} aria-pressed={whole}>
             {whole ? '看局部' : '看全身'}
           </button>
         )}

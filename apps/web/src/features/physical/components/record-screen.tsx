@@ -146,7 +146,7 @@ function Trend({ records }: { records: PhysicalRecordSummary[] }) {
             type="button"
             role="radio"
             aria-checked={t === type}
-            className={t === type ? 'phy-chip is-on' : 'phy-chip'}
+            className={t === type ? 'chip phy-chip is-on' : 'chip phy-chip'}
             onClick={() => setPicked(t)}
           >
             {CONSTITUTION_NAMES[t].replace('质', '')}
