@@ -22,7 +22,9 @@ function newest(dir: string): number {
 const sources = Math.max(newest(join(root, 'apps/web')), newest(join(root, 'packages/core/src')));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   process.stdout.write('Building the web app…\n');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test
+  // (Vite would otherwise bundle React's development build).
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await import('../apps/server/src/server.ts');

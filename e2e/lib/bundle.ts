@@ -29,15 +29,23 @@ export function staticClosure(manifest: Record<string, Chunk>, key: string, seen
   return seen;
 }
 
-/** JavaScript needed to show a screen: the entry's closure plus the route module's. */
-export function screenJs(manifest: Record<string, Chunk>, routeModule: string): { files: string[]; gzip: number } {
-  const files = new Set([...staticClosure(manifest, 'index.html'), ...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`)]);
+/**
+ * JavaScript needed to show a screen: the entry's closure, react-dom (app/mount.tsx, loaded by the
+ * entry at once), the route module's closure and, for screens that fetch, the query provider's.
+ */
+export function screenJs(manifest: Record<string, Chunk>, routeModule: string, withQuery: boolean): { files: string[]; gzip: number } {
+  const files = new Set([
+    ...staticClosure(manifest, 'index.html'),
+    ...staticClosure(manifest, 'src/app/mount.tsx'),
+    ...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`),
+    ...(withQuery ? staticClosure(manifest, 'src/components/with-query.tsx') : []),
+  ]);
   return { files: [...files], gzip: [...files].reduce((n, f) => n + gzipSize(f), 0) };
 }
 
-/** A screen's own chunk(s): the route module's closure minus what the entry already loaded. */
+/** A screen's own chunk(s): the route module's closure minus what the app shell already loaded. */
 export function ownChunks(manifest: Record<string, Chunk>, routeModule: string): { files: string[]; gzip: number } {
-  const entry = staticClosure(manifest, 'index.html');
+  const entry = new Set([...staticClosure(manifest, 'index.html'), ...staticClosure(manifest, 'src/app/mount.tsx')]);
   const files = [...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`)].filter((f) => !entry.has(f));
   return { files, gzip: files.reduce((n, f) => n + gzipSize(f), 0) };
 }

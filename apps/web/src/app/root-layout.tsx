@@ -1,33 +1,44 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { APP_NAME } from '../config/app.ts';
-import type { RouteHandle } from '../config/routes.ts';
-import { RequireLogin } from '../components/require-login.tsx';
+import { NOT_FOUND_ROUTE, ROUTES } from '../config/routes.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { useRouteDef } from '../lib/use-route-def.ts';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { ScreenRoute, useScreenLoading } from './screens.tsx';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 /**
- * Sets document.title from the route's title after each navigation (spec §2), restores scroll on
- * back/forward and starts new navigations at the top (<ScrollRestoration>), and runs the login
- * check on guarded screens.
+ * The app shell: one route per row of the spec §2 table, each screen in its own chunk. Sets
+ * document.title from the route's title after each navigation (spec §2), restores scroll on
+ * back/forward and starts new navigations at the top, and shows a thin progress bar while the next
+ * screen's chunk loads (navigations are transitions: the current screen stays until then).
  */
 export function RootLayout() {
-  const matches = useMatches();
-  const navigation = useNavigation();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const { pathname } = useLocation();
+  const def = useRouteDef();
+  const loading = useScreenLoading();
+  const navigate = useNavigate();
+  useLayoutEffect(() => setNavigator((to, opts) => void navigate(to, opts)), [navigate]);
+  useScrollRestoration();
   useEffect(() => {
-    if (handle?.title) document.title = handle.title;
-    else if (handle && handle.title === null && !document.title) document.title = APP_NAME;
-  }, [handle]);
+    if (def.title) document.title = def.title;
+    else if (!document.title) document.title = APP_NAME;
+  }, [def]);
   return (
     <>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="加载中" />}
-      {handle?.guard ? (
-        <RequireLogin>
-          <Outlet />
-        </RequireLogin>
-      ) : (
-        <Outlet />
-      )}
-      <ScrollRestoration />
+      {loading && <div className="route-progress" role="progressbar" aria-label="加载中" />}
+      <RouteErrorBoundary pathname={pathname}>
+        {/* No <Suspense> here: every location change is a transition (BrowserRouter), so React keeps
+            the current screen while the next one's chunk loads; and a boundary would need markers
+            that prerendered HTML does not carry (hydration would fail). */}
+        <Routes>
+          {ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<ScreenRoute def={r} />} />
+          ))}
+          <Route path="*" element={<ScreenRoute def={NOT_FOUND_ROUTE} />} />
+        </Routes>
+      </RouteErrorBoundary>
     </>
   );
 }

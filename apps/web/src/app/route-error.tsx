@@ -1,5 +1,7 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { navigate } from '../lib/navigation.ts';
 import { StatusView } from '../components/status-view.tsx';
+import { forgetFailedScreens } from './screens.tsx';
 
 const RELOAD_KEY = 'moxa:chunk-reload';
 
@@ -9,23 +11,42 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Route error boundary (issue #2): a failed screen load gets a retry. After a redeploy old chunks are
- * gone, so the first chunk failure in a session reloads the page once instead of showing an error.
+ * Route error boundary (issue #2): a screen that fails to load or render gets a retry instead of a
+ * blank page. After a redeploy old chunks are gone, so the first chunk failure in a session reloads
+ * the page once instead of showing an error. Moving to another path clears the error.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const navigate = useNavigate();
+export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; pathname: string }> {
+  override state = { error: null as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  // The failed screen is unmounted now; a later visit loads its chunk again.
+  override componentDidCatch() {
+    forgetFailedScreens();
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error) && !sessionStorage.getItem(RELOAD_KEY)) {
     sessionStorage.setItem(RELOAD_KEY, '1');
     window.location.reload();
     return null;
   }
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <StatusView
-      kind={notFound ? 'empty' : 'error'}
-      title={notFound ? '页面不存在' : '页面加载失败'}
-      description={notFound ? '您访问的页面不存在或已下线' : '可能是网络不稳定，请重试'}
+      kind="error"
+      title="页面加载失败"
+      description="可能是网络不稳定，请重试"
       actions={[
         { text: '重试', primary: true, onClick: () => window.location.reload() },
         { text: '返回首页', onClick: () => navigate('/', { replace: true }) },

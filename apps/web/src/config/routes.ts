@@ -40,4 +40,11 @@ export const ROUTES: RouteDef[] = [
   { path: '/test', title: '测试页', module: 'test-page' },
 ];
 
-export type RouteHandle = { title: string | null; guard: boolean };
+/**
+ * Screen modules that fetch nothing through TanStack Query: their chunks, and the entry pages among
+ * them, stay free of it (issue #6). The others get the query provider loaded with them.
+ */
+export const MODULES_WITHOUT_QUERY: ReadonlySet<string> = new Set(['home', 'login', 'physical', 'coming', 'video-home', 'not-found']);
+
+/** Any other path: the not-found screen. */
+export const NOT_FOUND_ROUTE: RouteDef = { path: '*', title: '页面不存在', module: 'not-found' };

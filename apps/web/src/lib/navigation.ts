@@ -12,3 +12,9 @@ export const navigate: Navigate = (to, opts) => navigateImpl(to, opts);
 
 /** Where the user is now (path + query), to come back to after logging in. */
 export const currentPath = (): string => window.location.pathname + window.location.search;
+
+/**
+ * Navigation state for in-page changes (a filter, a typed query) that keep the reading position; any
+ * other new navigation starts at the top (app/scroll-restoration.ts).
+ */
+export const KEEP_SCROLL_STATE = { keepScroll: true } as const;

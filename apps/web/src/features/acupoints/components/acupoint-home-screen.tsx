@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { AcupointSummary, Region } from '@moxa/core/acupoints/acupoint-contract';
 import type { MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
+import { KEEP_SCROLL_STATE } from '../../../lib/navigation.ts';
 import { Page } from '../../../components/page.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { StatusView } from '../../../components/status-view.tsx';
@@ -34,7 +35,7 @@ export function AcupointHomeScreen() {
   // Switching views replaces the entry (back leaves the page instead of stepping through tabs) and
   // starts the new view at the top; picking a region keeps the place so its list shows below.
   const setTab = (t: AcupointTab) => setParams(t === 'meridian' ? {} : { tab: t }, { replace: true });
-  const setRegion = (r: Region) => setParams({ tab: 'region', region: r }, { replace: true, preventScrollReset: true });
+  const setRegion = (r: Region) => setParams({ tab: 'region', region: r }, { replace: true, state: KEEP_SCROLL_STATE });
 
   if (group) {
     return (

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { KEEP_SCROLL_STATE } from '../../../lib/navigation.ts';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -31,7 +32,7 @@ export function AcupointSearchScreen() {
   const term = query.trim();
 
   useEffect(() => {
-    if ((params.get('q') ?? '') !== query) setParams(query ? { q: query } : {}, { replace: true, preventScrollReset: true });
+    if ((params.get('q') ?? '') !== query) setParams(query ? { q: query } : {}, { replace: true, state: KEEP_SCROLL_STATE });
   }, [query, params, setParams]);
 
   // Focus on open so the keyboard is ready; not when coming back to earlier results.

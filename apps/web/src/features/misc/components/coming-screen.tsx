@@ -1,6 +1,6 @@
-import { useMatches, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { APP_NAME } from '../../../config/app.ts';
-import type { RouteHandle } from '../../../config/routes.ts';
+import { useRouteDef } from '../../../lib/use-route-def.ts';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 
@@ -9,9 +9,8 @@ import { StatusView } from '../../../components/status-view.tsx';
  * consultation, cases) show their title and a plain 内容建设中 state until those land (issue #2).
  */
 export function ComingScreen() {
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const navigate = useNavigate();
-  const title = handle?.title ?? APP_NAME;
+  const title = useRouteDef().title ?? APP_NAME;
   return (
     <Page title={title}>
       <StatusView

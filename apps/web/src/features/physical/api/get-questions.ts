@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Gender, Questionnaire } from '@moxa/core/physical/physical-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { questionsPath } from './prefetch-questions.ts';
 
 /** The questionnaire for one gender, in the order asked (issue #5). */
-export const getQuestions = (gender: Gender) => apiFetch<Questionnaire>('/api/v8/physical/questions', { query: { gender } });
+export const getQuestions = (gender: Gender) => apiFetch<Questionnaire>(questionsPath(gender));
 export const questionsQuery = (gender: Gender) =>
   queryOptions({ queryKey: ['physical', 'questions', gender], queryFn: () => getQuestions(gender), staleTime: Infinity });
 export const useQuestions = (gender: Gender | undefined) =>

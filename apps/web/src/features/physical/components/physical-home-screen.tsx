@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Gender } from '@moxa/core/physical/physical-contract';
 import { Page } from '../../../components/page.tsx';
 import { useLoginInfo } from '../../../lib/login-info.ts';
-import { questionsQuery } from '../api/get-questions.ts';
+import { prefetchQuestions } from '../api/prefetch-questions.ts';
 import { useLocalResults } from '../hooks/use-local-results.ts';
 import { formatDate, GENDER_LABELS } from '../utils/format.ts';
 import { physicalStore } from '../utils/physical-storage.ts';
@@ -16,12 +15,12 @@ import '../physical.css';
 const QUESTION_COUNT = 60;
 
 /**
- * /physical — the entry page opened from the WeChat menu (issue #5). Kept light: no charts, one
- * prefetch of the questions once a gender is chosen so the first question appears at once.
+ * /physical — the entry page opened from the WeChat menu (issue #5). Kept light: no charts and no
+ * query library (issue #6); the questions are prefetched once a gender is chosen, so the first
+ * question appears at once.
  */
 export function PhysicalHomeScreen() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   // Read after hydration: /physical is prerendered without a draft, and the first render must match
   // that HTML (issue #6); an unfinished test then shows its resume card.
   const [draft, setDraft] = useState<ReturnType<typeof physicalStore.readDraft>>(null);
@@ -35,7 +34,7 @@ export function PhysicalHomeScreen() {
 
   const choose = (g: Gender) => {
     setGender(g);
-    void qc.prefetchQuery(questionsQuery(g));
+    prefetchQuestions(g);
   };
   const start = () => {
     if (!gender) return;

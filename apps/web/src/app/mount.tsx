@@ -1,0 +1,26 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout.tsx';
+
+/**
+ * Puts the app on screen once the first screen's chunk is in. Prerendered pages are hydrated: React
+ * adopts the markup on screen instead of painting it again (the largest paint stays the HTML's).
+ * Other pages render in a transition, in small slices, so taking over never blocks taps (TBT, issue
+ * #6). This module (react-dom) is its own chunk, evaluated in its own task after the entry's.
+ */
+export function mount(prerendered: boolean): void {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <RootLayout />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
+  else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
+}
