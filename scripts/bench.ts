@@ -19,6 +19,13 @@ if (!chromium) {
   process.stderr.write('bench needs Chromium (apt-get install -y chromium, or CHROME_PATH)\n');
   process.exit(1);
 }
+// Phones have Chinese system fonts. Without one, Chromium draws boxes and hunts through every font
+// for each character, and the layout and paint it measures are nothing like a phone's.
+const cjk = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+if (cjk.status === 0 && !cjk.stdout.trim()) {
+  process.stderr.write('bench needs a Chinese font, as phones have (apt-get install -y fonts-noto-cjk)\n');
+  process.exit(1);
+}
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
