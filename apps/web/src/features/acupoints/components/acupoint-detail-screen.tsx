@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { Page } from '../../../components/page.tsx';
@@ -18,15 +19,11 @@ export function AcupointDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useAcupoint(id);
-  useDocumentTitle(q.data?.name);
+  // The query store answers synchronously; the long page is rendered from a deferred copy, so React
+  // builds it in small slices instead of one long task when the data arrives (issue #6 TBT).
+  const data = useDeferredValue(q.data);
+  useDocumentTitle(data?.name);
 
-  if (q.isPending) {
-    return (
-      <Page title="穴位详情">
-        <DetailSkeleton />
-      </Page>
-    );
-  }
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
@@ -52,9 +49,16 @@ export function AcupointDetailScreen() {
       </Page>
     );
   }
+  if (!data) {
+    return (
+      <Page title="穴位详情">
+        <DetailSkeleton />
+      </Page>
+    );
+  }
   return (
-    <Page title={q.data.name}>
-      <Detail p={q.data} />
+    <Page title={data.name}>
+      <Detail p={data} />
     </Page>
   );
 }

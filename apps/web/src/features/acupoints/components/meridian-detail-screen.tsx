@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { MeridianDetail } from '@moxa/core/acupoints/meridian-contract';
 import { Page } from '../../../components/page.tsx';
@@ -19,15 +20,11 @@ export function MeridianDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useMeridian(id);
-  useDocumentTitle(q.data?.name);
+  // The query store answers synchronously; the long page is rendered from a deferred copy, so React
+  // builds it in small slices instead of one long task when the data arrives (issue #6 TBT).
+  const data = useDeferredValue(q.data);
+  useDocumentTitle(data?.name);
 
-  if (q.isPending) {
-    return (
-      <Page title="经络详情">
-        <ListSkeleton rows={6} />
-      </Page>
-    );
-  }
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
     return (
@@ -50,9 +47,16 @@ export function MeridianDetailScreen() {
       </Page>
     );
   }
+  if (!data) {
+    return (
+      <Page title="经络详情">
+        <ListSkeleton rows={6} />
+      </Page>
+    );
+  }
   return (
-    <Page title={q.data.name}>
-      <Meridian m={q.data} />
+    <Page title={data.name}>
+      <Meridian m={data} />
     </Page>
   );
 }
