@@ -8,7 +8,8 @@ import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Database> & { dialect: Dialect };
+/** `sqlite` is the raw connection, for queries prepared once (db/prepared-query.ts, issue #6). */
+export type Db = Kysely<Database> & { dialect: Dialect; sqlite?: SQLite.Database };
 
 // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -42,7 +43,7 @@ export function openDatabase(url: string, sqlitePath: string): Db {
     },
   };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-  return Object.assign(db, { dialect: 'sqlite' as const });
+  return Object.assign(db, { dialect: 'sqlite' as const, sqlite: database });
 }
 
 export async function migrate(db: Db): Promise<void> {

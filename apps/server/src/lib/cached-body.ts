@@ -32,7 +32,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
   return reply.send(body.raw);
 }
 
-/** A bounded map that forgets its least recently used entry (search answers by query). */
+/** A bounded map that forgets its least recently used entry (search answers by query, parsed numbers). */
 export class LruCache<V> {
   private readonly map = new Map<string, V>();
   private readonly max: number;

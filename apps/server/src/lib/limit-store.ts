@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /**
  * Shared counters for rate limits and one-time claims (salt replay). Kept in Redis when REDIS_URL
@@ -18,23 +19,30 @@ export interface LimitStore {
 }
 
 export function databaseLimitStore(db: Db, clock: () => number = Date.now): LimitStore {
+  // One atomic upsert on both dialects: a new window when the old one has expired. It runs on every
+  // login call, so it is prepared once and on SQLite shares its commit with the other hits of its
+  // event-loop turn (issue #6); each hit is still counted in the shared database before it answers.
+  const hitQuery = preparedQuery(
+    db,
+    (v: { key: string; now: number; expires: number }) =>
+      db
+        .insertInto('counters')
+        .values({ key: v.key, count: 1, expires_at: v.expires })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when counters.expires_at <= ${v.now} then 1 else counters.count + 1 end`,
+            expires_at: sql<number>`case when counters.expires_at <= ${v.now} then ${v.expires} else counters.expires_at end`,
+          }),
+        )
+        .returning(['count', 'expires_at']),
+    { groupCommit: true },
+  );
   return {
     kind: 'database',
     async hit(key, windowSeconds) {
       const now = clock();
-      const expires = now + windowSeconds * 1000;
-      // One atomic upsert on both dialects: a new window when the old one has expired.
-      const row = await db
-        .insertInto('counters')
-        .values({ key, count: 1, expires_at: expires })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            count: sql<number>`case when counters.expires_at <= ${now} then 1 else counters.count + 1 end`,
-            expires_at: sql<number>`case when counters.expires_at <= ${now} then ${expires} else counters.expires_at end`,
-          }),
-        )
-        .returning(['count', 'expires_at'])
-        .executeTakeFirstOrThrow();
+      const [row] = await hitQuery({ key, now, expires: now + windowSeconds * 1000 });
+      if (!row) throw new Error('counter upsert returned no row');
       return { count: Number(row.count), retryAfter: Math.max(1, Math.ceil((Number(row.expires_at) - now) / 1000)) };
     },
     async release(key) {

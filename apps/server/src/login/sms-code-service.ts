@@ -1,12 +1,49 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 export const MAX_WRONG_TRIES = 5;
+
+/** The row created last (of rows created in the same millisecond, the last one listed). */
+function newest<T extends { created_at: number }>(rows: T[]): T | undefined {
+  let found: T | undefined;
+  for (const row of rows) if (!found || Number(row.created_at) >= Number(found.created_at)) found = row;
+  return found;
+}
 
 /** Design §6: 6 digits from a CSPRNG, stored as an HMAC, valid for a limited time, single use. */
 export function smsCodeService(db: Db, secret: string, ttlSeconds: number, clock: () => number = Date.now) {
   const hash = (e164: string, code: string) => createHmac('sha256', secret).update(`${e164}:${code}`).digest('hex');
+  // The queries of every login call are prepared once (issue #6); each is still one atomic statement.
+  // All live codes of a number, newest picked below: normally one, as issue() ends the earlier ones.
+  // No ORDER BY … LIMIT ?: with bound parameters, SQLite re-prepares such a statement on every run,
+  // which made this lookup 5× slower (issue #6).
+  const findLive = preparedQuery(db, (v: { mobile: string; now: number }) =>
+    db
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash', 'attempts', 'created_at'])
+      .where('mobile', '=', v.mobile)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', v.now),
+  );
+  const consume = preparedQuery(db, (v: { id: string; now: number }) =>
+    db
+      .updateTable('sms_codes')
+      .set({ used_at: v.now })
+      .where('id', '=', v.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', MAX_WRONG_TRIES)
+      .returning('id'),
+  );
+  const countWrong = preparedQuery(db, (v: { id: string }) =>
+    db
+      .updateTable('sms_codes')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', v.id)
+      .where('attempts', '<', MAX_WRONG_TRIES)
+      .returning('attempts'),
+  );
   return {
     /** Issues a new code for the number; earlier unused codes stop working. */
     async issue(e164: string): Promise<{ id: string; code: string }> {
@@ -40,35 +77,16 @@ export function smsCodeService(db: Db, secret: string, ttlSeconds: number, clock
      */
     async verify(e164: string, code: string): Promise<{ ok: true } | { ok: false; reason: 'none' | 'dead' | 'wrong'; left: number }> {
       const now = clock();
-      const row = await db
-        .selectFrom('sms_codes')
-        .selectAll()
-        .where('mobile', '=', e164)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const row = newest(await findLive({ mobile: e164, now }));
       if (!row) return { ok: false, reason: 'none', left: 0 };
       if (row.attempts >= MAX_WRONG_TRIES) return { ok: false, reason: 'dead', left: 0 };
       const expected = Buffer.from(row.code_hash, 'hex');
       const actual = Buffer.from(hash(e164, code), 'hex');
       if (timingSafeEqual(expected, actual)) {
-        const used = await db
-          .updateTable('sms_codes')
-          .set({ used_at: now })
-          .where('id', '=', row.id)
-          .where('used_at', 'is', null)
-          .where('attempts', '<', MAX_WRONG_TRIES)
-          .executeTakeFirst();
-        return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'none', left: 0 };
+        const used = await consume({ id: row.id, now });
+        return used.length === 1 ? { ok: true } : { ok: false, reason: 'none', left: 0 };
       }
-      const bumped = await db
-        .updateTable('sms_codes')
-        .set({ attempts: sql<number>`attempts + 1` })
-        .where('id', '=', row.id)
-        .where('attempts', '<', MAX_WRONG_TRIES)
-        .returning('attempts')
-        .executeTakeFirst();
+      const [bumped] = await countWrong({ id: row.id });
       const attempts = bumped ? Number(bumped.attempts) : MAX_WRONG_TRIES;
       return attempts >= MAX_WRONG_TRIES
         ? { ok: false, reason: 'dead', left: 0 }
