@@ -8,9 +8,20 @@ import './styles/global.css';
 // Prerendered entry pages (issue #6) carry #moxa-data (read by lib/query-client.ts).
 const prerendered = document.getElementById('moxa-data') !== null;
 
-// The first screen's chunk and data, and react-dom, download together; the app renders once both
-// are in, so prerendered markup stays on screen meanwhile. A screen that failed to load is asked
-// for again while rendering, and then reaches the error boundary.
-const screen = preloadScreen(window.location.pathname).catch(() => undefined);
-void Promise.all([import('./app/mount.tsx'), screen]).then(([{ mount }]) => mount(prerendered));
+// Start-up runs as a few short tasks rather than one long one, so a tap is never kept waiting
+// (TBT, issue #6): this script's evaluation, then the requests, then react-dom's evaluation, then
+// the first render.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  await nextTask();
+  // The first screen's chunk and data, and react-dom, download together; the app renders once both
+  // are in, so prerendered markup stays on screen meanwhile. A screen that failed to load is asked
+  // for again while rendering, and then reaches the error boundary.
+  const screen = preloadScreen(window.location.pathname).catch(() => undefined);
+  const [{ mount }] = await Promise.all([import('./app/mount.tsx'), screen]);
+  await nextTask();
+  mount(prerendered);
+}
+void start();
 registerServiceWorker();
