@@ -9,8 +9,8 @@ import './styles/global.css';
 const prerendered = document.getElementById('moxa-data') !== null;
 
 // Start-up runs as a few short tasks rather than one long one, so a tap is never kept waiting
-// (TBT, issue #6): this script's evaluation, then the requests, then react-dom's evaluation, then
-// the first render.
+// (TBT, issue #6): this script's evaluation, the screen's requests, react-dom's, react-dom's
+// evaluation, then the first render.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
@@ -19,6 +19,7 @@ async function start() {
   // are in, so prerendered markup stays on screen meanwhile. A screen that failed to load is asked
   // for again while rendering, and then reaches the error boundary.
   const screen = preloadScreen(window.location.pathname).catch(() => undefined);
+  await nextTask();
   const [{ mount }] = await Promise.all([import('./app/mount.tsx'), screen]);
   await nextTask();
   mount(prerendered);
