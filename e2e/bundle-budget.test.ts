@@ -29,6 +29,17 @@ describe('bundle budgets (issue #6)', () => {
     expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGETS.entryJs);
   });
 
+  // Such screens get no QueryClientProvider (app/screens.tsx): code of theirs that asked for the
+  // query client would throw at run time, and pull the library into an entry page.
+  it.each([...MODULES_WITHOUT_QUERY].filter((m) => ROUTES.some((r) => r.module === m)))(
+    'screen %s, listed as fetching nothing through TanStack Query, does not load it',
+    (module) => {
+      const { files } = ownChunks(manifest, module);
+      const usesQuery = files.filter((f) => readFileSync(join(DIST, f), 'utf8').includes('No QueryClient set'));
+      expect(usesQuery).toEqual([]);
+    },
+  );
+
   it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {
     const { gzip, files } = ownChunks(manifest, module);
     expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGETS.screenChunk);
