@@ -13,14 +13,6 @@ export default defineConfig({
     reportCompressedSize: false,
     // Read by the bundle-budget test (e2e/bundle-budget.test.ts).
     manifest: true,
-    rolldownOptions: {
-      output: {
-        // Automatic splitting leaves dozens of sub-kilobyte shared chunks; each is a request whose
-        // start costs the main thread on a slow phone (issue #6 TBT). Small ones are copied into
-        // the chunks that use them instead.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } },
-      },
-    },
   },
   server: {
     port: 5173,
