@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,15 @@ describe('bundle budgets (issue #6)', () => {
       expect(usesQuery).toEqual([]);
     },
   );
+
+  // Chunk tuning must never copy a module into several chunks: each copy would have its own state
+  // (ApiError would be two classes, and the query client's no-retry-on-4xx check would miss).
+  it('bundles the API client exactly once', () => {
+    const files = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    // NETWORK_MESSAGE of apps/web/src/lib/api-client.ts, a string only that module holds.
+    const copies = files.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('网络不给力，请检查网络后重试'));
+    expect(copies).toHaveLength(1);
+  });
 
   it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {
     const { gzip, files } = ownChunks(manifest, module);
