@@ -40,12 +40,18 @@ describe('bundle budgets (issue #6)', () => {
     },
   );
 
-  // Chunk tuning must never copy a module into several chunks: each copy would have its own state
-  // (ApiError would be two classes, and the query client's no-retry-on-4xx check would miss).
-  it('bundles the API client exactly once', () => {
+  // Chunk tuning (vite.config.ts) must never copy a stateful module into several chunks: each copy
+  // would have its own state (ApiError would be two classes and the query client's no-retry-on-4xx
+  // check would miss; two constitution stores would not hear each other). Each is found by a string
+  // only it holds.
+  it.each([
+    ['lib/api-client.ts', '网络不给力，请检查网络后重试'],
+    ['features/physical/utils/physical-storage.ts', 'physical:save-intent'],
+    ['lib/prefetch.ts', 'Accept:`application/json`}});'],
+    ['lib/login-info.ts', 'keyLoginInfo'],
+  ])('bundles %s exactly once', (_module, marker) => {
     const files = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
-    // NETWORK_MESSAGE of apps/web/src/lib/api-client.ts, a string only that module holds.
-    const copies = files.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('网络不给力，请检查网络后重试'));
+    const copies = files.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes(marker));
     expect(copies).toHaveLength(1);
   });
 

@@ -13,6 +13,29 @@ export default defineConfig({
     reportCompressedSize: false,
     // Read by the bundle-budget test (e2e/bundle-budget.test.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Automatic splitting leaves dozens of sub-kilobyte shared chunks, and on a slow network each
+        // is a request in the queue (issue #6: LCP and TBT of screens that load ~24 files). Small
+        // shared chunks are copied into the chunks that use them, except those holding state that
+        // must exist once. The app shell's stores (login info, prefetches, navigation, feedback) are
+        // in the entry chunk, which is never copied; the others are excluded here: the API client
+        // (its ApiError class), the query client and provider, the constitution store (*-storage.ts)
+        // and all libraries (TanStack Query's managers). e2e/bundle-budget.test.ts checks that each
+        // stateful module is bundled exactly once.
+        codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: 8 * 1024,
+            exclude: [
+              /[\\/]node_modules[\\/]/,
+              /[\\/]src[\\/]lib[\\/](api-client|query-client)\.ts$/,
+              /-storage\.ts$/,
+              /[\\/]components[\\/]with-query/,
+            ],
+          },
+        },
+      },
+    },
   },
   server: {
     port: 5173,
