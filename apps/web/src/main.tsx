@@ -22,7 +22,8 @@ async function start() {
   await nextTask();
   const [{ mount }] = await Promise.all([import('./app/mount.tsx'), screen]);
   await nextTask();
-  mount(prerendered);
+  // Marks the page as alive once the app has taken it over (tests wait for it before tapping).
+  mount(prerendered, () => (document.documentElement.dataset.app = 'ready'));
 }
 void start();
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RootLayout } from './root-layout.tsx';
@@ -9,13 +9,14 @@ import { RootLayout } from './root-layout.tsx';
  * Other pages render in a transition, in small slices, so taking over never blocks taps (TBT, issue
  * #6). This module (react-dom) is its own chunk, evaluated in its own task after the entry's.
  */
-export function mount(prerendered: boolean): void {
+export function mount(prerendered: boolean, onHydrated: () => void): void {
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
       <BrowserRouter>
         <RootLayout />
       </BrowserRouter>
+      <Hydrated onDone={onHydrated} />
     </StrictMode>
   );
   if (prerendered) startTransition(() => void hydrateRoot(container, app));
@@ -23,4 +24,18 @@ export function mount(prerendered: boolean): void {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
+}
+
+/**
+ * Calls onDone once the tree above is on the page (hydrated, for prerendered pages) and the updates
+ * its first effects made are rendered too (e.g. the login screen adopting digits typed early). Its
+ * own update rides in the same render as those.
+ */
+function Hydrated({ onDone }: { onDone: () => void }) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled) onDone();
+    else setSettled(true);
+  }, [settled, onDone]);
+  return null;
 }
