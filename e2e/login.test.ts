@@ -57,8 +57,6 @@ describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () =>
   it('refuses an empty code with the spec message and keeps what was typed', async () => {
     const { page } = await phonePage(browser);
     await page.goto('/login');
-    // A tap before the app has taken the prerendered page over is lost (noted on issue #6).
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.getByPlaceholder('请输入手机号').fill('13800138123');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByPlaceholder('请输入验证码').waitFor();

@@ -26,5 +26,13 @@ export async function phonePage(browser: Browser): Promise<{ page: Page; problem
       problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  // Prerendered pages show before the app has taken them over, and a tap in that moment is lost
+  // (a known gap, noted on issue #6): tests start once the app marks the page alive.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    return response;
+  };
   return { page, problems };
 }
