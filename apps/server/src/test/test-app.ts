@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadContent } from '../content/load-content.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
@@ -57,6 +58,19 @@ export async function createTestDb(dialect: Dialect): Promise<{ db: Db; url: str
 }
 
 /** Records every code "sent", for tests. */
+/** A database of the dialect for one describe block: made before its tests, dropped after them. */
+export function useTestDb(dialect: Dialect): () => Db {
+  let made: { db: Db; drop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    made = await createTestDb(dialect);
+  });
+  afterAll(async () => {
+    await made?.db.destroy();
+    await made?.drop();
+  });
+  return () => made!.db;
+}
+
 export function fakeSms(): SmsProvider & { sent: { to: string; code: string }[]; fail: boolean } {
   const box = {
     name: 'fake',
