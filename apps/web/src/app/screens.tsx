@@ -1,7 +1,8 @@
 import { use, useSyncExternalStore, type ComponentType } from 'react';
-import { matchRoutes, useParams, type Params } from 'react-router';
-import { MODULES_WITHOUT_QUERY, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
+import { useParams, type Params } from 'react-router';
+import { MODULES_WITHOUT_QUERY, type RouteDef } from '../config/routes.ts';
 import { prefetch } from '../lib/prefetch.ts';
+import { matchRouteDef } from '../lib/use-route-def.ts';
 import { RequireLogin } from '../components/require-login.tsx';
 
 /**
@@ -95,14 +96,9 @@ function loadScreen(module: string, params: Params): Promise<ComponentType> {
   return pending;
 }
 
-const matchRoute = (pathname: string) => {
-  const match = matchRoutes(ROUTES, pathname)?.at(-1);
-  return match ? { def: match.route, params: match.params } : { def: NOT_FOUND_ROUTE, params: {} };
-};
-
 /** Starts the first screen before React is on the page, so the app renders it without waiting. */
 export function preloadScreen(pathname: string): Promise<unknown> {
-  const { def, params } = matchRoute(pathname);
+  const { def, params } = matchRouteDef(pathname);
   return loadScreen(def.module, params);
 }
 
