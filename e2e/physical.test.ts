@@ -9,7 +9,7 @@ import {
 } from '@moxa/core/physical/physical-contract';
 import { formatScore, scoreAnswers } from '@moxa/core/physical/scoring';
 import { readSmsCode } from './lib/server-process.ts';
-import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
+import { baseUrl, hasBrowser, holdTakeover, launch, phonePage } from './lib/page.ts';
 
 /** What the server asks a woman (issue #5: 60 questions, one differs by gender). */
 async function femaleQuestionnaire(): Promise<Questionnaire> {
@@ -94,6 +94,19 @@ describe.skipIf(!hasBrowser())('constitution test in Chromium at 375×812 (issue
     browser = await launch();
   });
   afterAll(async () => browser?.close());
+
+  it('keeps the gender chosen before the app took the page over', async () => {
+    const { page, problems } = await phonePage(browser, { early: true });
+    const takeover = await holdTakeover(page);
+    await page.goto('/physical');
+    await takeover.requested;
+    await page.getByRole('radio', { name: /^男/ }).click();
+    await takeover.release();
+    await expect.poll(() => page.getByRole('radio', { name: /^男/ }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: '开始测试' }).click();
+    await page.waitForURL('**/physical_question');
+    expect(problems).toEqual([]);
+  });
 
   it('takes the 60-question test as a woman, resumes after a reload, saves after logging in, and shows record, method and scheme', async () => {
     const questionnaire = await femaleQuestionnaire();

@@ -9,8 +9,11 @@ export async function launch(): Promise<Browser> {
   return pw.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS });
 }
 
-/** A phone-sized page (375×812) that records console errors and CSP violations. */
-export async function phonePage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A phone-sized page (375×812) that records console errors and CSP violations. Its goto resolves
+ * once the app has taken the page over, unless `early` (tests of what happens before that).
+ */
+export async function phonePage(browser: Browser, { early = false } = {}): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
@@ -26,8 +29,9 @@ export async function phonePage(browser: Browser): Promise<{ page: Page; problem
       problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  // Prerendered pages show before the app has taken them over, and a tap in that moment is lost
-  // (a known gap, noted on issue #6): tests start once the app marks the page alive.
+  if (early) return { page, problems };
+  // Prerendered pages show before the app has taken them over; tests start once it marks them alive
+  // (taps made earlier are replayed, app/early-taps.ts; those tests pass `early`).
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -35,4 +39,28 @@ export async function phonePage(browser: Browser): Promise<{ page: Page; problem
     return response;
   };
   return { page, problems };
+}
+
+/**
+ * Holds back react-dom's chunk, which the app takes a prerendered page over with, until `release`:
+ * meanwhile the page shows only its HTML. `requested` settles once the entry script has run and
+ * asked for the chunk.
+ */
+export async function holdTakeover(page: Page): Promise<{ requested: Promise<void>; release: () => Promise<void> }> {
+  let release!: () => void;
+  let requested!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+    requested();
+    await gate;
+    await route.continue();
+  });
+  return {
+    requested: asked,
+    release: async () => {
+      release();
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    },
+  };
 }

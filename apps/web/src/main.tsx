@@ -1,3 +1,4 @@
+import { holdEarlyTaps } from './app/early-taps.ts';
 import { preloadScreen } from './app/screens.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
@@ -7,6 +8,8 @@ import './styles/global.css';
 
 // Prerendered entry pages (issue #6) carry #moxa-data (read by lib/query-client.ts).
 const prerendered = document.getElementById('moxa-data') !== null;
+// Their buttons show before the app can answer them: taps until then are replayed (app/early-taps.ts).
+const replayEarlyTaps = prerendered ? holdEarlyTaps(document.getElementById('root')!) : () => undefined;
 
 // Start-up runs as a few short tasks rather than one long one, so a tap is never kept waiting
 // (TBT, issue #6): this script's evaluation, the screen's requests, react-dom's, react-dom's
@@ -22,8 +25,11 @@ async function start() {
   await nextTask();
   const [{ mount }] = await Promise.all([import('./app/mount.tsx'), screen]);
   await nextTask();
-  // Marks the page as alive once the app has taken it over (tests wait for it before tapping).
-  mount(prerendered, () => (document.documentElement.dataset.app = 'ready'));
+  // Once the app has taken the page over: marks it alive (tests wait for it) and answers early taps.
+  mount(prerendered, () => {
+    document.documentElement.dataset.app = 'ready';
+    replayEarlyTaps();
+  });
 }
 void start();
 registerServiceWorker();

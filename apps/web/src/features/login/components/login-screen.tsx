@@ -89,8 +89,11 @@ export function LoginScreen() {
         <h1>艾灸养生</h1>
         <p>手机号验证码登录</p>
       </div>
+      {/* method="dialog": a submit before the app's script runs does nothing, rather than reload the
+          page with the number in its address (prerendered, issue #6; later taps: app/early-taps.ts). */}
       <form
         className="login-form"
+        method="dialog"
         onSubmit={(e) => {
           e.preventDefault();
           if (requested) void submitLogin();
