@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BUDGETS } from '../bench/targets.ts';
 import { MODULES_WITHOUT_QUERY, ROUTES } from '../apps/web/src/config/routes.ts';
 import { PRERENDERED } from '../scripts/prerender-pages.ts';
-import { DIST, ownChunks, readManifest, screenJs } from './lib/bundle.ts';
+import { DIST, ownChunks, queryChunk, readManifest, screenJs, staticClosure } from './lib/bundle.ts';
 
 const moduleOf = (path: string) => ROUTES.find((r) => r.path === path)!.module;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -53,6 +53,28 @@ describe('bundle budgets (issue #6)', () => {
     const files = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
     const copies = files.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes(marker));
     expect(copies).toHaveLength(1);
+  });
+
+  // Without a preload link for each file the entry imports, the chunk loader adds one per file on
+  // the main thread when the first screen loads (issue #6: TBT).
+  it.each(PRERENDERED)('entry page %s links every file the entry imports as a preload', (path) => {
+    const html = readFileSync(join(DIST, path === '/' ? 'index' : path.slice(1), 'index.html'), 'utf8');
+    const entry = manifest['index.html']!;
+    const preloaded = [...html.matchAll(/<link [^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+    const imports = [...staticClosure(manifest, 'index.html')].filter((f) => f !== entry.file);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(preloaded.sort()).toEqual(imports.sort());
+  });
+
+  // A screen that fetches loads TanStack Query and our provider as one file (vite.config.ts).
+  it('screens that fetch load the query library and provider as one file', () => {
+    const query = manifest[queryChunk(manifest)]!.file;
+    const js = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    const holding = (marker: string) =>
+      js.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes(marker)).map((f) => `assets/${f}`);
+    expect(holding('No QueryClient set')).toEqual([query]); // useQueryClient
+    expect(holding('__MOXA_DEHYDRATE__')).toEqual([query]); // lib/query-client.ts
+    expect(ownChunks(manifest, 'acupoint-detail').files.filter((f) => !f.includes('acupoint-detail'))).toEqual([query]);
   });
 
   it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {

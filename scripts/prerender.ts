@@ -70,14 +70,17 @@ try {
     await context.close();
     const styles = [...new Set(css)].map((href) => readFileSync(join(dist, href), 'utf8')).join('\n');
     const title = ROUTES.find((r) => r.path === path)?.title ?? '艾灸养生';
-    // The markup paints on its own: the app's script loads after it at low priority, and nothing in
-    // <head> competes with the first paint.
+    // The markup paints on its own: the app's script and the files it imports load after it at low
+    // priority, and nothing in <head> competes with the first paint. The preload links stay (at the
+    // end): the chunk loader skips files that have one, instead of adding a link for each on the
+    // main thread when the first screen loads.
     const entry = /<script type="module"[^>]*><\/script>/.exec(shell)?.[0] ?? '';
+    const preloads = shell.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     const out = shell
       .replace(entry, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<link rel="stylesheet"[^>]*>/g, '')
-      .replace('</body>', `${entry.replace('<script ', '<script fetchpriority="low" ')}</body>`)
+      .replace('</body>', `${[...preloads, entry].map((tag) => tag.replace(/^<(\w+) /, '<$1 fetchpriority="low" ')).join('')}</body>`)
       // The CSS is inlined for the first paint. Disabled links with the same hrefs (never fetched)
       // tell Vite's chunk loader the sheets are present, so it does not add them again and restyle
       // the whole page while the app takes over (a long task, TBT — issue #6).

@@ -15,15 +15,33 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Automatic splitting leaves dozens of sub-kilobyte shared chunks, and on a slow network each
-        // is a request in the queue (issue #6: LCP and TBT of screens that load ~24 files). Small
-        // shared chunks are copied into the chunks that use them, except those holding state that
-        // must exist once. The app shell's stores (login info, prefetches, navigation, feedback) are
-        // in the entry chunk, which is never copied; the others are excluded here: the API client
-        // (its ApiError class), the query client and provider, the constitution store (*-storage.ts)
-        // and all libraries (TanStack Query's managers). e2e/bundle-budget.test.ts checks that each
-        // stateful module is bundled exactly once.
+        // On a slow network each file is a request in the queue, and the chunk loader inserts a
+        // preload link per file on the main thread (issue #6: LCP and TBT). So files are few:
+        // - two named groups hold exactly the modules they list (not what those import):
+        //   `shell`: the app shell's stores, Vite's chunk loader and the API client, loaded by the
+        //   entry, so the client is there before any screen asks for it;
+        //   `query`: TanStack Query with our client and provider, one file for every screen that
+        //   fetches (the mutation hooks stay with the two screens that post);
+        // - small automatic shared chunks are copied into the chunks that use them, except modules
+        //   that hold state which must exist once: the constitution store (*-storage.ts) and all
+        //   libraries. Module state lives in src/lib, src/app or *-storage.ts
+        //   (docs/briefs/web-conventions.md); e2e/bundle-budget.test.ts checks that each stateful
+        //   module is bundled exactly once.
         codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              includeDependenciesRecursively: false,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch)\.ts$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
+            },
+            {
+              name: 'query',
+              includeDependenciesRecursively: false,
+              test: (id) =>
+                /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/](lib[\\/]query-client\.ts|components[\\/]with-query\.tsx)$/.test(id) &&
+                !/(useMutation|mutationObserver)\.js$/.test(id),
+            },
+          ],
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,
             exclude: [

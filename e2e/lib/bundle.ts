@@ -11,6 +11,7 @@ type Chunk = {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   src?: string;
+  name?: string;
 };
 export const DIST = join(ROOT, 'apps/web/dist');
 
@@ -29,6 +30,13 @@ export function staticClosure(manifest: Record<string, Chunk>, key: string, seen
   return seen;
 }
 
+/** The manifest key of the chunk with TanStack Query and our provider (the `query` group, vite.config.ts). */
+export function queryChunk(manifest: Record<string, Chunk>): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.name === 'query' && !manifest[k]!.src);
+  if (!key) throw new Error('no query chunk in the manifest (vite.config.ts codeSplitting.groups)');
+  return key;
+}
+
 /**
  * JavaScript needed to show a screen: the entry's closure, react-dom (app/mount.tsx, loaded by the
  * entry at once), the route module's closure and, for screens that fetch, the query provider's.
@@ -38,7 +46,7 @@ export function screenJs(manifest: Record<string, Chunk>, routeModule: string, w
     ...staticClosure(manifest, 'index.html'),
     ...staticClosure(manifest, 'src/app/mount.tsx'),
     ...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`),
-    ...(withQuery ? staticClosure(manifest, 'src/components/with-query.tsx') : []),
+    ...(withQuery ? staticClosure(manifest, queryChunk(manifest)) : []),
   ]);
   return { files: [...files], gzip: [...files].reduce((n, f) => n + gzipSize(f), 0) };
 }
