@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { memo, useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { APP_NAME } from '../config/app.ts';
 import { NOT_FOUND_ROUTE, ROUTES } from '../config/routes.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -32,13 +32,18 @@ export function RootLayout() {
         {/* No <Suspense> here: every location change is a transition (BrowserRouter), so React keeps
             the current screen while the next one's chunk loads; and a boundary would need markers
             that prerendered HTML does not carry (hydration would fail). */}
-        <Routes>
-          {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={<ScreenRoute def={r} />} />
-          ))}
-          <Route path="*" element={<ScreenRoute def={NOT_FOUND_ROUTE} />} />
-        </Routes>
+        <AppRoutes />
       </RouteErrorBoundary>
     </>
   );
 }
+
+// Built once: matching runs when the location changes, not on every render of the shell (the
+// progress bar, scroll restoration), and the table is not rebuilt from elements each time (issue #6).
+const ROUTE_OBJECTS: RouteObject[] = [
+  ...ROUTES.map((r) => ({ path: r.path, element: <ScreenRoute def={r} /> })),
+  { path: '*', element: <ScreenRoute def={NOT_FOUND_ROUTE} /> },
+];
+const AppRoutes = memo(function AppRoutes() {
+  return useRoutes(ROUTE_OBJECTS);
+});
