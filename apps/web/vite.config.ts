@@ -44,12 +44,7 @@ export default defineConfig({
           ],
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,
-            exclude: [
-              /[\\/]node_modules[\\/]/,
-              /[\\/]src[\\/]lib[\\/](api-client|query-client)\.ts$/,
-              /-storage\.ts$/,
-              /[\\/]components[\\/]with-query/,
-            ],
+            exclude: [/[\\/]node_modules[\\/]/, /-storage\.ts$/],
           },
         },
       },
