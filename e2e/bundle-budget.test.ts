@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../apps/web/build/compile-hints.ts';
 import { BUDGETS } from '../bench/targets.ts';
-import { MODULES_WITHOUT_QUERY, ROUTES } from '../apps/web/src/config/routes.ts';
+import { MODULES_WITHOUT_QUERY, NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/config/routes.ts';
 import { PRERENDERED } from '../scripts/prerender-pages.ts';
 import { DIST, ownChunks, queryChunk, readManifest, screenJs, staticClosure } from './lib/bundle.ts';
 
@@ -75,6 +76,23 @@ describe('bundle budgets (issue #6)', () => {
     expect(holding('No QueryClient set')).toEqual([query]); // useQueryClient
     expect(holding('__MOXA_DEHYDRATE__')).toEqual([query]); // lib/query-client.ts
     expect(ownChunks(manifest, 'acupoint-detail').files.filter((f) => !f.includes('acupoint-detail'))).toEqual([query]);
+  });
+
+  // Start-up files are compiled while they stream in, off the main thread (build/compile-hints.ts);
+  // what loads on demand is not (it would only cost memory).
+  it('marks exactly the files screens run as they start with the compile hint', () => {
+    const startup = new Set(
+      [...new Set([...ROUTES, NOT_FOUND_ROUTE].map((r) => r.module))].flatMap(
+        (m) => screenJs(manifest, m, !MODULES_WITHOUT_QUERY.has(m)).files,
+      ),
+    );
+    const js = readdirSync(join(DIST, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `assets/${f}`);
+    const hinted = js.filter((f) => readFileSync(join(DIST, f), 'utf8').startsWith(COMPILE_HINT));
+    expect(hinted.sort()).toEqual([...startup].sort());
+    const onDemand = ['country-sheet', 'chart-setup', 'toast', 'dialog'].map((n) => js.find((f) => f.startsWith(`assets/${n}-`)));
+    expect(onDemand.every((f) => f && !hinted.includes(f))).toBe(true);
   });
 
   it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 
 /** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
 export default defineConfig({
-  plugins: [react(), pwa(), precompress()],
+  plugins: [react(), compileHints(), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,
