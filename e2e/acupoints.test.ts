@@ -1,6 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, phonePage } from './lib/page.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS } from './lib/browser-path.ts';
+import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
 
 /** The sections every point's detail page carries (issue #4). */
 async function expectPointPage(page: Page, name: string) {
@@ -208,5 +212,37 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     await page.goto('/acupoint_detail/LU1');
     await page.getByRole('alert').getByRole('heading', { name: '穴位没有加载出来' }).waitFor({ timeout: 15_000 });
     await page.context().setOffline(false);
+  });
+
+  // Issue #6: installable as a PWA (manifest, icons, a service worker that controls the page), as
+  // Chromium itself judges it. Only a profile on disk can install, so not the suite's incognito one.
+  it('is installable as an app (Chromium reports no installability errors)', async () => {
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'moxa-pwa-')), {
+      executablePath: inject('chromium'),
+      args: CHROMIUM_ARGS,
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/`);
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { errors } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+      // Home screens want raster icons: Android 192 and 512 px, iOS its apple-touch-icon.
+      const icons = await page.evaluate(async () => {
+        const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { icons: { src: string; sizes: string }[] };
+        const touch = document.querySelector<HTMLLinkElement>('link[rel="apple-touch-icon"]')!.href;
+        const srcs = [...manifest.icons.map((i) => i.src), touch];
+        const types = await Promise.all(srcs.map(async (src) => (await fetch(src)).headers.get('content-type') ?? 'missing'));
+        return { sizes: manifest.icons.map((i) => i.sizes), types };
+      });
+      expect(icons.sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      expect(icons.types.every((t) => t.startsWith('image/'))).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });
