@@ -29,7 +29,8 @@ export type RunningServer = {
  * unless DATABASE_URL is given, with its stdout in a log file the tests can read (console SMS codes).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT keeps the origin (and so the service worker) across two servers (e2e/deploy.test.ts).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'moxa-e2e-'));
   const logPath = join(dir, 'server.log');
   const log = createWriteStream(logPath);

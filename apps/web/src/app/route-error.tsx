@@ -4,6 +4,7 @@ import { StatusView } from '../components/status-view.tsx';
 import { forgetFailedScreens } from './screens.tsx';
 
 const RELOAD_KEY = 'moxa:chunk-reload';
+const RELOAD_AGAIN_AFTER_MS = 30_000;
 
 export function isChunkLoadError(error: unknown): boolean {
   const msg = error instanceof Error ? error.message : String(error);
@@ -12,8 +13,8 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Route error boundary (issue #2): a screen that fails to load or render gets a retry instead of a
- * blank page. After a redeploy old chunks are gone, so the first chunk failure in a session reloads
- * the page once instead of showing an error. Moving to another path clears the error.
+ * blank page. After a redeploy old chunks are gone, so a chunk failure reloads the page (once per
+ * deploy) instead of showing an error. Moving to another path clears the error.
  */
 export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; pathname: string }> {
   override state = { error: null as unknown, pathname: this.props.pathname };
@@ -37,8 +38,11 @@ export class RouteErrorBoundary extends Component<{ pathname: string; children: 
 }
 
 function RouteError({ error }: { error: unknown }) {
-  if (isChunkLoadError(error) && !sessionStorage.getItem(RELOAD_KEY)) {
-    sessionStorage.setItem(RELOAD_KEY, '1');
+  // The time of the last such reload: a failure again soon after it is the network, not a deploy
+  // (show 重试 rather than reload in a loop); a later deploy in the same tab reloads again.
+  const last = Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
+  if (isChunkLoadError(error) && Date.now() - last > RELOAD_AGAIN_AFTER_MS) {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
     window.location.reload();
     return null;
   }
