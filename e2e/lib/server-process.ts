@@ -36,7 +36,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const log = createWriteStream(logPath);
   const proc = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'app.db'), LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(dir, 'app.db'),
+      LOG_LEVEL: 'info',
+      SMS_CONSOLE_ALLOWED: 'true',
+      SECRET_KEY: 'e2e-suite-secret-key-0123456789abcdef',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.pipe(log);

@@ -12,6 +12,7 @@ import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
 import type { AppContext } from './lib/context.ts';
 import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
+import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
 import { smsCodeService } from './login/sms-code-service.ts';
 import { loadPhysicalContent } from './physical/physical-content.ts';
@@ -95,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits,
     clock,
     sessions: sessionService(db, env.TOKEN_TTL_DAYS, clock),
-    smsCodes: smsCodeService(db, env.SECRET_KEY, env.SMS_CODE_TTL_SECONDS, clock),
+    smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
     sms: opts.sms ?? selectSmsProvider(env),
     wechat:
       opts.wechat !== undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { assertDeployable, loadEnv } from './env.ts';
 
 describe('environment (design §7)', () => {
   it('starts with no variables at all', () => {
@@ -23,5 +23,39 @@ describe('environment (design §7)', () => {
   it('refuses invalid values with the variable named', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+  });
+
+  it('keeps the console SMS provider to local use unless explicitly allowed (issue #13 item 5)', () => {
+    const deployable = (source: Record<string, string>) => () => assertDeployable(loadEnv(source));
+    expect(deployable({})).not.toThrow();
+    expect(loadEnv({}).SMS_PROVIDER).toBe('console');
+    expect(deployable({ TRUST_PROXY: '1' })).toThrow(/SMS_CONSOLE_ALLOWED/);
+    const pg = 'postgres://postgres@127.0.0.1:5432/app';
+    expect(deployable({ DATABASE_URL: pg, SECRET_KEY: 'k'.repeat(32) })).toThrow(/SMS_CONSOLE_ALLOWED/);
+    expect(deployable({ DATABASE_URL: pg, SMS_CONSOLE_ALLOWED: 'true' })).toThrow(/SECRET_KEY/);
+    expect(deployable({ DATABASE_URL: pg, SMS_CONSOLE_ALLOWED: 'true', SECRET_KEY: 'k'.repeat(32) })).not.toThrow();
+    expect(deployable({ TRUST_PROXY: '1', SMS_PROVIDER: 'aliyun' })).not.toThrow();
+  });
+
+  it('bounds the numbers and requires https endpoints (issue #13 item 5)', () => {
+    expect(() => loadEnv({ SMS_CODE_TTL_SECONDS: '601' })).toThrow(/SMS_CODE_TTL_SECONDS/);
+    expect(loadEnv({ SMS_CODE_TTL_SECONDS: '600' }).SMS_CODE_TTL_SECONDS).toBe(600);
+    for (const name of [
+      'SMS_MAX_GLOBAL_DAY',
+      'SMS_MAX_PER_IP_HOUR',
+      'SMS_COOLDOWN_SECONDS',
+      'LOGIN_MAX_FAILS_PER_NUMBER_DAY',
+      'TOKEN_TTL_DAYS',
+    ]) {
+      expect(() => loadEnv({ [name]: '0' }), name).toThrow(new RegExp(name));
+    }
+    expect(() => loadEnv({ WECHAT_API_BASE: 'http://api.weixin.qq.com' })).toThrow(/WECHAT_API_BASE/);
+    expect(() => loadEnv({ ALIYUN_SMS_ENDPOINT: 'ftp://x' })).toThrow(/ALIYUN_SMS_ENDPOINT/);
+    expect(loadEnv({ TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:9999' }).TENCENT_SMS_ENDPOINT).toBe('http://127.0.0.1:9999');
+  });
+
+  it('allows the quick-access regions by default', () => {
+    expect(loadEnv({}).SMS_ALLOWED_COUNTRIES).toBe('86,852,853,886,65');
+    expect(() => loadEnv({ SMS_ALLOWED_COUNTRIES: '86;1' })).toThrow(/SMS_ALLOWED_COUNTRIES/);
   });
 });

@@ -5,6 +5,18 @@ const bool = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 const int = (d: number) => z.coerce.number().int().nonnegative().default(d);
+/** A limit or lifetime: at least 1 (a zero would switch a guard off or refuse everything; issue #13 item 5). */
+const positive = (d: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(1).max(max).default(d);
+/** Outbound endpoints are https:, except http: on the loopback for local fakes in tests (issue #13 item 5). */
+const endpoint = (d: string) =>
+  z
+    .string()
+    .url()
+    .refine((v) => {
+      const u = new URL(v);
+      return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+    }, 'must be an https: URL (http: only on the loopback)')
+    .default(d);
 
 /**
  * Environment, validated once at start-up (design §7, epic-stack env.server.ts). Nothing else reads
@@ -24,8 +36,11 @@ export const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/)
     .default('moxa:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Signs SMS-code hashes; set a long random value in production with more than one instance. */
-  SECRET_KEY: z.string().min(16).default('dev-only-secret-key-change-me'),
+  /**
+   * Signs stored SMS-code hashes. Unset: a random key is made once and kept in the data folder
+   * (secret-key.ts); every instance of one deployment must share the same key (issue #13 item 5).
+   */
+  SECRET_KEY: z.union([z.literal(''), z.string().min(32, 'must be at least 32 characters')]).default(''),
   /**
    * Behind a proxy: 'true' trusts every hop (only when the proxy overwrites X-Forwarded-For),
    * a number trusts that many hops, or a comma-separated list of proxy addresses/CIDRs.
@@ -47,32 +62,52 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   CONTENT_DIR: z.string().default('content'),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
-  /** Comma-separated dialling codes allowed for SMS; empty allows all. */
-  SMS_ALLOWED_COUNTRIES: z.string().default(''),
-  SMS_CODE_TTL_SECONDS: int(300),
-  SMS_COOLDOWN_SECONDS: int(60),
-  SMS_MAX_PER_NUMBER_HOUR: int(5),
-  SMS_MAX_PER_NUMBER_DAY: int(10),
-  SMS_MAX_PER_IP_HOUR: int(20),
-  SMS_MAX_PER_IP_DAY: int(50),
-  SMS_MAX_GLOBAL_DAY: int(10000),
-  LOGIN_MAX_PER_IP_HOUR: int(60),
-  TOKEN_TTL_DAYS: int(30),
+  /** The console provider prints codes; a deployment-shaped configuration needs this set to use it (issue #13 item 5). */
+  SMS_CONSOLE_ALLOWED: bool,
+  /**
+   * Dialling codes SMS may go to (design §6): the quick-access regions by default; `all` allows every
+   * region of our country list. Non-geographic codes and regions outside the list are always refused.
+   */
+  SMS_ALLOWED_COUNTRIES: z
+    .string()
+    .regex(/^(all|[0-9]{1,4}(,[0-9]{1,4})*)$/, 'must be `all` or comma-separated dialling codes')
+    .default('86,852,853,886,65'),
+  SMS_CODE_TTL_SECONDS: positive(300, 600),
+  SMS_COOLDOWN_SECONDS: positive(60, 3600),
+  SMS_MAX_PER_NUMBER_HOUR: positive(5),
+  SMS_MAX_PER_NUMBER_DAY: positive(10),
+  /** Numbers sharing all but their last 4 digits: stops sequential-number floods (issue #13 item 3). */
+  SMS_MAX_PER_PREFIX_HOUR: positive(10),
+  SMS_MAX_PER_PREFIX_DAY: positive(30),
+  SMS_MAX_PER_IP_HOUR: positive(20),
+  SMS_MAX_PER_IP_DAY: positive(50),
+  /** Destinations outside +86, per destination country and in total: much lower (SMS pumping, issue #13 item 3). */
+  SMS_MAX_PER_COUNTRY_HOUR: positive(10),
+  SMS_MAX_PER_COUNTRY_DAY: positive(30),
+  SMS_MAX_FOREIGN_HOUR: positive(20),
+  SMS_MAX_FOREIGN_DAY: positive(100),
+  SMS_MAX_GLOBAL_DAY: positive(10000),
+  LOGIN_MAX_PER_IP_HOUR: positive(60),
+  /** Wrong codes per number per day, over all its codes (issue #13 item 9). */
+  LOGIN_MAX_FAILS_PER_NUMBER_DAY: positive(10),
+  TOKEN_TTL_DAYS: positive(30, 365),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().default(''),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
-  ALIYUN_SMS_ENDPOINT: z.string().default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_ENDPOINT: endpoint('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_SECRET_ID: z.string().default(''),
   TENCENT_SMS_SECRET_KEY: z.string().default(''),
   TENCENT_SMS_APP_ID: z.string().default(''),
   TENCENT_SMS_SIGN_NAME: z.string().default(''),
   TENCENT_SMS_TEMPLATE_ID: z.string().default(''),
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
-  TENCENT_SMS_ENDPOINT: z.string().default('https://sms.tencentcloudapi.com'),
+  TENCENT_SMS_ENDPOINT: endpoint('https://sms.tencentcloudapi.com'),
   WECHAT_APP_ID: z.string().default(''),
   WECHAT_APP_SECRET: z.string().default(''),
-  WECHAT_API_BASE: z.string().default('https://api.weixin.qq.com'),
+  WECHAT_API_BASE: endpoint('https://api.weixin.qq.com'),
+  /** Serve the Swagger UI at /api/docs (the JSON at /api/docs/json is always there; issue #13 item 13). */
+  API_DOCS_UI: bool,
   /** Graceful shutdown: how long in-flight requests may take before the process exits. */
   SHUTDOWN_TIMEOUT_MS: int(10000),
 });
@@ -85,4 +120,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   return { ...parsed.data, ...overrides };
+}
+
+/** A deployment-shaped configuration (a shared database or a proxy in front) that is not safe (issue #13 item 5). */
+export const isDeploymentShaped = (env: Env) => env.DATABASE_URL !== '' || env.TRUST_PROXY !== false;
+
+/** Refuses to serve with an unsafe deployment-shaped configuration (server.ts calls it before listening). */
+export function assertDeployable(env: Env): void {
+  const unsafe = deploymentProblem(env);
+  if (unsafe) throw new Error(`Invalid environment:\n  ${unsafe}`);
+}
+
+function deploymentProblem(env: Env): string | null {
+  if (!isDeploymentShaped(env)) return null;
+  if (env.SMS_PROVIDER === 'console' && !env.SMS_CONSOLE_ALLOWED) {
+    return 'SMS_PROVIDER=console prints login codes to the log; with DATABASE_URL or TRUST_PROXY set, choose a real provider or set SMS_CONSOLE_ALLOWED=true';
+  }
+  if (env.DATABASE_URL !== '' && env.SECRET_KEY === '') {
+    return 'SECRET_KEY: instances sharing DATABASE_URL must share one key; set a random value of at least 32 characters';
+  }
+  return null;
 }

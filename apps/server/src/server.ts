@@ -1,11 +1,12 @@
 import { buildApp } from './app.ts';
 import { loadContent } from './content/load-content.ts';
 import { migrate, openDatabase } from './db/database.ts';
-import { loadEnv } from './env.ts';
+import { assertDeployable, loadEnv } from './env.ts';
 import { purgeExpired } from './lib/limit-store.ts';
 
 /** Listens and closes gracefully (design §7: server.ts only starts and stops). */
 const env = loadEnv();
+assertDeployable(env);
 const db = openDatabase(env.DATABASE_URL, env.SQLITE_PATH);
 await migrate(db);
 const report = await loadContent(db, env.CONTENT_DIR);
@@ -20,6 +21,8 @@ app.log.info(
 if (app.ctx.sms.name === 'console') {
   app.log.warn('SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log');
 }
+// Requests arriving before Redis is connected would be refused (limits fail closed): wait a moment for it.
+await Promise.race([app.ctx.limits.ready(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 const purge = setInterval(() => void purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 10 * 60 * 1000);
 purge.unref();
 

@@ -25,11 +25,12 @@ describe('parseMobile cache (issue #6)', () => {
   });
 
   it('keys on the country code too', () => {
-    expect(parseMobile('+85291234567', '852')).toEqual({ e164: '+85291234567', countryCode: '852' });
+    const hk = { e164: '+85291234567', countryCode: '852', nationalNumber: '91234567', region: 'HK' };
+    expect(parseMobile('+85291234567', '852')).toEqual(hk);
     expect(parseMobile('+85291234567', '86')).toBeNull();
-    expect(parseMobile('+85291234567')).toEqual({ e164: '+85291234567', countryCode: '852' });
+    expect(parseMobile('+85291234567')).toEqual(hk);
     expect(parseMobile('13800138000', '852')).toBeNull();
-    expect(parseMobile('13800138000')).toEqual({ e164: '+8613800138000', countryCode: '86' });
+    expect(parseMobile('13800138000')).toEqual({ e164: '+8613800138000', countryCode: '86', nationalNumber: '13800138000', region: 'CN' });
   });
 
   it('hands out answers that cannot be changed', () => {

@@ -2,7 +2,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { DEFAULT_COUNTRY_CODE } from '@moxa/core/login/constants';
 import { LruCache } from '../lib/cached-body.ts';
 
-export type ParsedMobile = Readonly<{ e164: string; countryCode: string }>;
+/** `region`: the ISO country of the number; null for non-geographic codes (satellite, global services). */
+export type ParsedMobile = Readonly<{ e164: string; countryCode: string; nationalNumber: string; region: string | null }>;
 
 /**
  * Validates a wire mobile (spec §7: bare for +86, else '+' code number) as a real mobile number of
@@ -18,7 +19,12 @@ export function parseMobileUncached(wire: string, countryCode?: string): ParsedM
   if (countryCode !== undefined && phone.countryCallingCode !== countryCode) return null;
   const type = phone.getType();
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
-  return Object.freeze({ e164: phone.number, countryCode: phone.countryCallingCode });
+  return Object.freeze({
+    e164: phone.number,
+    countryCode: phone.countryCallingCode,
+    nationalNumber: phone.nationalNumber,
+    region: phone.country ?? null,
+  });
 }
 
 // Issue #6: parsing with the 'max' metadata (needed for getType) took about 15 µs, a quarter of a

@@ -89,6 +89,9 @@ export function testClock(start = Date.UTC(2026, 10, 22, 8, 0, 0)) {
   return { now: () => now, advance: (ms: number) => (now += ms), set: (t: number) => (now = t) };
 }
 
+/** Tests sign code hashes with their own key rather than making one in the repository's data folder. */
+export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
@@ -109,7 +112,20 @@ export async function createTestApp(dialect: Dialect, envOverrides: Partial<Env>
       cb();
     },
   });
-  const env = loadEnv({}, { NODE_ENV: 'test', LOG_LEVEL: 'info', CONTENT_DIR, ...envOverrides });
+  const env = loadEnv(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      CONTENT_DIR,
+      SECRET_KEY: TEST_SECRET_KEY,
+      SMS_CONSOLE_ALLOWED: true,
+      // Suites log many users in with numbers of one block; the block cap has its own tests (sms-abuse.test.ts).
+      SMS_MAX_PER_PREFIX_HOUR: 10_000,
+      SMS_MAX_PER_PREFIX_DAY: 10_000,
+      ...envOverrides,
+    },
+  );
   const app = await buildApp({ env, db, sms, clock: clock.now, logStream, serveWeb: false, wechat: null, ...opts });
   await app.ready();
   return {
