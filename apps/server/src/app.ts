@@ -29,6 +29,37 @@ import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
 
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Node's HTTP parser refuses some requests itself — an oversized URL or header block, a malformed
+ * request line — and would answer with a bare status line. They get the JSON envelope like every
+ * other answer (issue #13 item 15, design §4).
+ */
+function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex) {
+  if (!socket.writable) return void socket.destroy();
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? 413
+          : 400;
+  const msg =
+    status === 431 ? '请求地址或请求头过长' : status === 408 ? '请求超时，请重试' : status === 413 ? '请求内容过大' : '请求格式不正确';
+  const code = status === 400 ? ErrorCode.badInput : status * 100;
+  const body = JSON.stringify({ code, msg, data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** TRUST_PROXY=N: trust the nearest N proxies, so a client cannot fake its address in X-Forwarded-For. */
 const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
 
@@ -63,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       void (reply as FastifyReply).status(400).send({ code: ErrorCode.badInput, msg: '请求地址不正确', data: null });
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node refuses before they reach Fastify still get the envelope (issue #13 item 15).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: other bodies get 415 with a Chinese message (design §4).
   app.removeContentTypeParser('text/plain');
@@ -74,8 +107,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  let warnedForwarded = false;
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
+    // Behind a proxy with TRUST_PROXY off, every client shares the proxy's address and its limits
+    // (issue #13 item 14): say so once.
+    if (!warnedForwarded && env.TRUST_PROXY === false && request.headers['x-forwarded-for'] !== undefined) {
+      warnedForwarded = true;
+      request.log.warn(
+        'requests carry X-Forwarded-For but TRUST_PROXY is off: limits see the proxy, not the client; set TRUST_PROXY to the number of proxies in front (docs/operations.md)',
+      );
+    }
     if (closing) {
       return reply
         .status(503)
@@ -127,7 +169,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The JSON document is always there (the hostile-input suite reads it); the browsable UI only when
+  // a deployment asks for it (issue #13 item 13).
+  if (env.API_DOCS_UI) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   const catalog = await loadAcupointCatalog(db);
   const physical = await loadPhysicalContent(db);

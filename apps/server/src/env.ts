@@ -68,10 +68,13 @@ export const EnvSchema = z.object({
    * Dialling codes SMS may go to (design §6): the quick-access regions by default; `all` allows every
    * region of our country list. Non-geographic codes and regions outside the list are always refused.
    */
-  SMS_ALLOWED_COUNTRIES: z
-    .string()
-    .regex(/^(all|[0-9]{1,4}(,[0-9]{1,4})*)$/, 'must be `all` or comma-separated dialling codes')
-    .default('86,852,853,886,65'),
+  SMS_ALLOWED_COUNTRIES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(all|[0-9]{1,4}(,[0-9]{1,4})*)$/, 'must be `all` or comma-separated dialling codes')
+      .default('86,852,853,886,65'),
+  ),
   SMS_CODE_TTL_SECONDS: positive(300, 600),
   SMS_COOLDOWN_SECONDS: positive(60, 3600),
   SMS_MAX_PER_NUMBER_HOUR: positive(5),

@@ -5,7 +5,29 @@ import type { FastifyInstance } from 'fastify';
  * Security headers (design §6, issue #7): a CSP the app really runs under, nosniff, frame-ancestors,
  * referrer policy, and HSTS only when the deployment says it is behind TLS.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer carries a secret (a code, a token): never cached, even when refused (issue #13 item 13). */
+    noStore?: boolean;
+  }
+}
+
+/** Features the app never uses are switched off for it and anything it embeds (issue #13 item 13). */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
 export async function registerSecurity(app: FastifyInstance, hsts: boolean) {
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // Answers to authenticated calls are never stored by a browser or a proxy (issue #13 item 13).
+    if (
+      request.headers.authorization ||
+      request.routeOptions.config.noStore ||
+      (request.routeOptions.schema as { security?: unknown } | undefined)?.security
+    ) {
+      void reply.header('Cache-Control', 'no-store');
+    }
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,7 +43,7 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean) {
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
         ...(hsts ? { upgradeInsecureRequests: [] } : {}),

@@ -25,6 +25,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     redirect: false,
     etag: true,
     lastModified: true,
+    // No .git, .env or other dotfile is ever served, even if one lands in the build (issue #13 item 13).
+    dotfiles: 'deny',
     setHeaders(res, path) {
       if (path.includes(`${root}/assets/`)) void res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else void res.header('Cache-Control', 'no-cache');

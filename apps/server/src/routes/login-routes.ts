@@ -78,6 +78,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v8/sendMsg',
     {
+      config: { noStore: true },
       schema: {
         tags: ['login'],
         summary: '发送短信验证码 (spec §7 call 1)',
@@ -135,6 +136,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v8/login',
     {
+      config: { noStore: true },
       schema: {
         tags: ['login'],
         summary: '手机号验证码登录 (spec §7 call 2)',
