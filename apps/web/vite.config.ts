@@ -3,10 +3,13 @@ import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
+import { statefulModules } from './build/stateful-modules.ts';
+
+const state = statefulModules(new URL('../..', import.meta.url).pathname);
 
 /** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
 export default defineConfig({
-  plugins: [react(), compileHints(), pwa(), precompress()],
+  plugins: [react(), state.plugin, compileHints(), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,
@@ -23,11 +26,10 @@ export default defineConfig({
         //   entry, so the client is there before any screen asks for it;
         //   `query`: TanStack Query with our client and provider, one file for every screen that
         //   fetches (the mutation hooks stay with the two screens that post);
-        // - small automatic shared chunks are copied into the chunks that use them, except modules
-        //   that hold state which must exist once: the constitution store (*-storage.ts) and all
-        //   libraries. Module state lives in src/lib, src/app or *-storage.ts
-        //   (docs/briefs/web-conventions.md); e2e/bundle-budget.test.ts checks that each stateful
-        //   module is bundled exactly once.
+        // - small automatic shared chunks are copied into the chunks that use them, except those
+        //   holding a library or a module that may hold state, by rule (build/stateful-modules.ts,
+        //   decision 012: only modules proven stateless are copied); e2e/bundle-budget.test.ts
+        //   checks from the build's module graph that no stateful module is in two files.
         codeSplitting: {
           groups: [
             {
@@ -45,7 +47,7 @@ export default defineConfig({
           ],
           experimentalInlineCommonChunks: {
             maxSize: 8 * 1024,
-            exclude: [/[\\/]node_modules[\\/]/, /-storage\.ts$/],
+            exclude: [/[\\/]node_modules[\\/]/, state.isStateful],
           },
         },
       },

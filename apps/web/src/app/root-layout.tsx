@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { APP_NAME } from '../config/app.ts';
-import { NOT_FOUND_ROUTE, ROUTES } from '../config/routes.ts';
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { useRouteDef } from '../lib/use-route-def.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -40,10 +40,12 @@ export function RootLayout() {
 
 // Built once: matching runs when the location changes, not on every render of the shell (the
 // progress bar, scroll restoration), and the table is not rebuilt from elements each time (issue #6).
-const ROUTE_OBJECTS: RouteObject[] = [
-  ...ROUTES.map((r) => ({ path: r.path, element: <ScreenRoute def={r} /> })),
-  { path: '*', element: <ScreenRoute def={NOT_FOUND_ROUTE} /> },
-];
+const toRouteObject = (r: RouteDef): RouteObject => ({
+  path: r.path,
+  element: <ScreenRoute def={r} />,
+  ...(r.children ? { children: r.children.map(toRouteObject) } : {}),
+});
+const ROUTE_OBJECTS: RouteObject[] = [...ROUTES.map(toRouteObject), { path: '*', element: <ScreenRoute def={NOT_FOUND_ROUTE} /> }];
 const AppRoutes = memo(function AppRoutes() {
   return useRoutes(ROUTE_OBJECTS);
 });

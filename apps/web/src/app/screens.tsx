@@ -1,15 +1,17 @@
 import { use, useSyncExternalStore, type ComponentType } from 'react';
 import { useParams, type Params } from 'react-router';
-import { MODULES_WITHOUT_QUERY, type RouteDef } from '../config/routes.ts';
+import { MODULES_WITHOUT_QUERY, type RouteData, type RouteDef, type ScreenModule } from '../config/routes.ts';
+import { ACUPOINT_ROUTE_DATA } from '../features/acupoints/api/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { matchRouteDef } from '../lib/use-route-def.ts';
 import { RequireLogin } from '../components/require-login.tsx';
+import { RequireRole } from '../components/require-role.tsx';
 
 /**
  * Every screen is its own chunk (spec §2 "every screen loads on demand"). Vite needs literal import
  * paths, so the module names of config/routes.ts map to loaders here.
  */
-const modules: Record<string, () => Promise<{ Component: ComponentType }>> = {
+const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>> = {
   home: () => import('./routes/home.tsx'),
   acupoint: () => import('./routes/acupoint.tsx'),
   'acupoint-detail': () => import('./routes/acupoint-detail.tsx'),
@@ -29,15 +31,12 @@ const modules: Record<string, () => Promise<{ Component: ComponentType }>> = {
   'not-found': () => import('./routes/not-found.tsx'),
 };
 
-/** Public content each screen reads first, fetched while its chunk loads (issue #6). */
-const ROUTE_DATA: Record<string, (params: Params) => string[]> = {
-  'acupoint-detail': (p) => [`/api/v8/acupoints/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
-  'meridian-detail': (p) => [`/api/v8/meridians/${encodeURIComponent(p.id ?? '')}`, '/api/v8/charts'],
-};
+/** Public content each screen reads first, fetched while its chunk loads (issue #6); each feature owns its paths. */
+const ROUTE_DATA: RouteData = { ...ACUPOINT_ROUTE_DATA };
 
-const loaded = new Map<string, ComponentType>();
-const loading = new Map<string, Promise<ComponentType>>();
-const failed = new Set<string>();
+const loaded = new Map<ScreenModule, ComponentType>();
+const loading = new Map<ScreenModule, Promise<ComponentType>>();
+const failed = new Set<ScreenModule>();
 
 /** Called by the route error boundary once it shows a failure: later visits load afresh. */
 export function forgetFailedScreens(): void {
@@ -65,11 +64,10 @@ export const useScreenLoading = () =>
  * data it reads first so the two download together. A failed load stays failed (rendering it
  * throws to the route error boundary) until the boundary has shown it; the next visit asks again.
  */
-function loadScreen(module: string, params: Params): Promise<ComponentType> {
+function loadScreen(module: ScreenModule, params: Params): Promise<ComponentType> {
   let pending = loading.get(module);
   if (pending) return pending;
   const load = modules[module];
-  if (!load) throw new Error(`no module for ${module}`);
   ROUTE_DATA[module]?.(params).forEach(prefetch);
   setInFlight(inFlight + 1);
   pending = Promise.all([load(), MODULES_WITHOUT_QUERY.has(module) ? null : import('../components/with-query.tsx')]).then(
@@ -98,14 +96,25 @@ function loadScreen(module: string, params: Params): Promise<ComponentType> {
 
 /** Starts the first screen before React is on the page, so the app renders it without waiting. */
 export function preloadScreen(pathname: string): Promise<unknown> {
-  const { def, params } = matchRouteDef(pathname);
-  return loadScreen(def.module, params);
+  const { defs, params } = matchRouteDef(pathname);
+  return Promise.all(defs.map((def) => loadScreen(def.module, params)));
 }
 
-/** One route's screen: rendered at once when its chunk is in, else suspended until it is. */
+/**
+ * One route's screen: rendered at once when its chunk is in, else suspended until it is. A layout's
+ * screen renders its matched child through <Outlet/>; a layout's guard covers its children.
+ */
 export function ScreenRoute({ def }: { def: RouteDef }) {
   const params = useParams();
   const Screen = loaded.get(def.module) ?? use(loadScreen(def.module, params));
+  if (def.roles)
+    return (
+      <RequireLogin>
+        <RequireRole roles={def.roles}>
+          <Screen />
+        </RequireRole>
+      </RequireLogin>
+    );
   return def.guard ? (
     <RequireLogin>
       <Screen />

@@ -1,8 +1,46 @@
+import type { Role } from '@moxa/core/login/roles';
+
+/**
+ * The screen modules of app/routes (issue #14 §5): app/screens.tsx maps each to its lazy import, so a
+ * misspelt module here, or a module without a loader, is a compile error.
+ */
+export type ScreenModule =
+  | 'home'
+  | 'acupoint'
+  | 'acupoint-detail'
+  | 'meridian-detail'
+  | 'acupoint-search'
+  | 'video-home'
+  | 'login'
+  | 'physical'
+  | 'physical-question'
+  | 'physical-record'
+  | 'physical-detail'
+  | 'physical-computing'
+  | 'physical-scheme'
+  | 'authorize'
+  | 'test-page'
+  | 'coming'
+  | 'not-found';
+
 /**
  * Spec §2 route table with Chinese titles (issue #2). `title: null` means "not shown" in the spec:
- * the screen sets its loaded item's name, else the app name. `guard` screens run the login check.
+ * the screen sets its loaded item's name, else the app name. `guard` screens run the login check;
+ * `roles` screens also need one of the roles (issue #14 §6), and imply `guard`. A route with
+ * `children` is a layout: its screen renders the matched child in an <Outlet/>, and its guard and
+ * roles hold for every child.
  */
-export type RouteDef = { path: string; title: string | null; module: string; guard?: boolean };
+export type RouteDef = {
+  path: string;
+  title: string | null;
+  module: ScreenModule;
+  guard?: boolean;
+  roles?: readonly Role[];
+  children?: RouteDef[];
+};
+
+/** The public reads a screen makes first, by its route params: started while its chunk loads (issue #6). */
+export type RouteData = Partial<Record<ScreenModule, (params: Readonly<Record<string, string | undefined>>) => string[]>>;
 
 export const ROUTES: RouteDef[] = [
   { path: '/', title: '艾灸养生', module: 'home' },
@@ -44,7 +82,14 @@ export const ROUTES: RouteDef[] = [
  * Screen modules that fetch nothing through TanStack Query: their chunks, and the entry pages among
  * them, stay free of it (issue #6). The others get the query provider loaded with them.
  */
-export const MODULES_WITHOUT_QUERY: ReadonlySet<string> = new Set(['home', 'login', 'physical', 'coming', 'video-home', 'not-found']);
+export const MODULES_WITHOUT_QUERY: ReadonlySet<ScreenModule> = new Set<ScreenModule>([
+  'home',
+  'login',
+  'physical',
+  'coming',
+  'video-home',
+  'not-found',
+]);
 
 /** Any other path: the not-found screen. */
 export const NOT_FOUND_ROUTE: RouteDef = { path: '*', title: '页面不存在', module: 'not-found' };

@@ -1,0 +1,15 @@
+import type { RouteData } from '../../../config/routes.ts';
+
+/**
+ * The acupoint API's paths, owned by this feature: its fetchers use them, and the app shell starts
+ * the reads of the screens below while their chunks load (issue #14 §5). No imports beyond the route
+ * table's types, so the entry chunk stays free of the query library.
+ */
+export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURIComponent(id)}`;
+export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
+export const CHARTS_PATH = '/api/v8/charts';
+
+export const ACUPOINT_ROUTE_DATA: RouteData = {
+  'acupoint-detail': (p) => [acupointPath(p.id ?? ''), CHARTS_PATH],
+  'meridian-detail': (p) => [meridianPath(p.id ?? ''), CHARTS_PATH],
+};
