@@ -4,7 +4,6 @@
  * loads content/).
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { buildIsStale } from './build-state.ts';
 
 const root = new URL('..', import.meta.url).pathname;
