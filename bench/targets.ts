@@ -24,7 +24,9 @@ export const APIS: ApiTarget[] = [
   { name: 'acupoint search', path: '/api/v8/acupoints?q=zsl' },
   { name: 'meridian detail', path: '/api/v8/meridians/ST' },
   { name: 'questionnaire', path: '/api/v8/physical/questions?gender=female' },
-  { name: 'login (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },
+  // A wrong code for one number: after LOGIN_MAX_FAILS_PER_NUMBER_DAY tries the answers are 429
+  // refusals, so this row measures how cheaply refusals are answered, not logins (issue #14 §10).
+  { name: 'login refused (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },
 ];
 
 /**
