@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { maskMobile } from '@moxa/core/login/mobile';
+import { maskMobile } from '@moxa/core/login/mask-mobile';
 import type { TestApp } from '../test/test-app.ts';
 import { loginAs } from '../test/login-helpers.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope } from '@moxa/core/http/envelope';
 import { DEFAULT_COUNTRY_CODE, MSG_BAD_PHONE, SIGN_WINDOW_MS } from '@moxa/core/login/constants';
 import { LoginQuerySchema, LoginResultSchema, MeSchema, SendMsgBodySchema, SendMsgResultSchema } from '@moxa/core/login/login-contract';
-import { maskMobile } from '@moxa/core/login/mobile';
+import { maskMobile } from '@moxa/core/login/mask-mobile';
 import { signRequest } from '@moxa/core/login/sign';
 import { ErrorCode } from '@moxa/core/http/envelope';
 import { AppError, badInput } from '../lib/app-error.ts';
@@ -118,7 +118,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           await ctx.sms.sendCode(phone.e164, issued.code);
         } catch (error) {
           await ctx.smsCodes.discard(issued.id);
-          request.log.warn({ provider: ctx.sms.name, mobile: maskMobile(phone.e164), err: (error as Error).message }, 'sms send failed');
+          request.log.warn({ provider: ctx.sms.name, mobile: maskMobile(phone.e164, phone), err: (error as Error).message }, 'sms send failed');
           throw new AppError(502, ErrorCode.smsFailed, '短信发送失败，请稍后重试');
         }
       } catch (error) {
@@ -127,7 +127,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         await perIp.giveBack();
         throw error;
       }
-      request.log.info({ mobile: maskMobile(phone.e164), provider: ctx.sms.name }, 'sms code sent');
+      request.log.info({ mobile: maskMobile(phone.e164, phone), provider: ctx.sms.name }, 'sms code sent');
       void reply.header('Cache-Control', 'no-store');
       return ok({ resendAfter: env.SMS_COOLDOWN_SECONDS, expiresIn: env.SMS_CODE_TTL_SECONDS });
     },
