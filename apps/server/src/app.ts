@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     limits,
     clock,
-    sessions: sessionService(db, env.TOKEN_TTL_DAYS, clock),
+    sessions: sessionService(db, { ttlDays: env.TOKEN_TTL_DAYS, idleDays: env.SESSION_IDLE_DAYS }, clock),
     smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
     sms: opts.sms ?? selectSmsProvider(env),
     wechat:

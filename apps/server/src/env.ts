@@ -94,6 +94,8 @@ export const EnvSchema = z.object({
   /** Wrong codes per number per day, over all its codes (issue #13 item 9). */
   LOGIN_MAX_FAILS_PER_NUMBER_DAY: positive(10),
   TOKEN_TTL_DAYS: positive(30, 365),
+  /** Issue #13 item 6: a session unused this long ends (sliding), whatever its absolute expiry. */
+  SESSION_IDLE_DAYS: positive(7, 90),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().default(''),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),

@@ -23,7 +23,12 @@ if (app.ctx.sms.name === 'console') {
 }
 // Requests arriving before Redis is connected would be refused (limits fail closed): wait a moment for it.
 await Promise.race([app.ctx.limits.ready(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-const purge = setInterval(() => void purgeExpired(db).catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 10 * 60 * 1000);
+// Expired limit windows, salts, codes and tickets, and sessions that can no longer be used (issue #13 item 6).
+const purgeAll = async () => {
+  await purgeExpired(db);
+  await app.ctx.sessions.purge();
+};
+const purge = setInterval(() => void purgeAll().catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 10 * 60 * 1000);
 purge.unref();
 
 await app.listen({ host: env.HOST, port: env.PORT });

@@ -128,6 +128,18 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Issue #13 item 6: an idle timeout on top of the absolute expiry, and purging by expiry.
+  '002_session_idle': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('sessions').addColumn('last_seen_at', 'bigint').execute();
+      await sql`update sessions set last_seen_at = created_at`.execute(db);
+      await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('sessions_expires').execute();
+      await db.schema.alterTable('sessions').dropColumn('last_seen_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

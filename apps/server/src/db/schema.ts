@@ -1,7 +1,14 @@
 /** Table types. Times are epoch milliseconds (bigint in PostgreSQL, parsed to number). Booleans are 0/1. */
 export interface Database {
   users: { id: string; mobile: string; name: string; avatar_url: string; created_at: number };
-  sessions: { token_hash: string; user_id: string; created_at: number; expires_at: number; revoked_at: number | null };
+  sessions: {
+    token_hash: string;
+    user_id: string;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+    last_seen_at: number | null;
+  };
   sms_codes: {
     id: string;
     mobile: string;

@@ -181,6 +181,29 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
     expect((await t.app.inject({ url: '/api/v8/me' })).statusCode).toBe(401);
   });
 
+  it('ends every session of the account on logout-all, and idle sessions after 7 days (issue #13 item 6)', async () => {
+    const phone = await loginAs(t, '13000130002');
+    const laptop = await loginAs(t, '13000130002');
+    const stranger = await loginAs(t, '13000130003');
+    const res = await t.app.inject({ method: 'POST', url: '/api/v8/logout-all', headers: { authorization: `Bearer ${phone.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data).toEqual({ revoked: 2 });
+    for (const token of [phone.token, laptop.token]) {
+      expect((await t.app.inject({ url: '/api/v8/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    }
+    const me = (token: string) => t.app.inject({ url: '/api/v8/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(stranger.token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v8/logout-all' })).statusCode).toBe(401);
+
+    t.clock.advance(6 * 86400_000);
+    expect((await me(stranger.token)).statusCode).toBe(200);
+    t.clock.advance(6 * 86400_000);
+    expect((await me(stranger.token)).statusCode).toBe(200);
+    t.clock.advance(7 * 86400_000);
+    expect((await me(stranger.token)).statusCode).toBe(401);
+  });
+
   it('never logs a code, a token or a full phone number', async () => {
     t.logs.length = 0;
     const { token } = await loginAs(t, '15900159000');

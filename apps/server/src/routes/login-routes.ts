@@ -118,7 +118,10 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           await ctx.sms.sendCode(phone.e164, issued.code);
         } catch (error) {
           await ctx.smsCodes.discard(issued.id);
-          request.log.warn({ provider: ctx.sms.name, mobile: maskMobile(phone.e164, phone), err: (error as Error).message }, 'sms send failed');
+          request.log.warn(
+            { provider: ctx.sms.name, mobile: maskMobile(phone.e164, phone), err: (error as Error).message },
+            'sms send failed',
+          );
           throw new AppError(502, ErrorCode.smsFailed, '短信发送失败，请稍后重试');
         }
       } catch (error) {
@@ -200,6 +203,24 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireUser(ctx, request);
       await ctx.sessions.revoke(bearerToken(request)!);
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/v8/logout-all',
+    {
+      schema: {
+        tags: ['login'],
+        summary: '退出所有设备（吊销该账号的全部令牌）',
+        security: bearerSecurity,
+        response: { 200: envelope(z.object({ revoked: z.number().int().nonnegative() })) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const revoked = await ctx.sessions.revokeAll(user.id);
+      request.log.info({ userId: user.id, revoked }, 'logout all');
+      return ok({ revoked });
     },
   );
 };
