@@ -20,7 +20,8 @@ export async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`${msg} A browser is required when CI=true.`);
     process.stdout.write(`\n${msg}\n\n`);
   }
-  server = await startServer();
+  // Two phones logging in to one account in a test need a second code without the minute's wait.
+  server = await startServer({ SMS_COOLDOWN_SECONDS: '2' });
   project.provide('baseUrl', server.url);
   project.provide('logPath', server.logPath);
   project.provide('chromium', chromium ?? '');

@@ -1,5 +1,5 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSTITUTION_NAMES,
   VERDICT_LABELS,
@@ -8,7 +8,7 @@ import {
   type Questionnaire,
 } from '@moxa/core/physical/physical-contract';
 import { formatScore, scoreAnswers } from '@moxa/core/physical/scoring';
-import { readSmsCode } from './lib/server-process.ts';
+import { logIn } from './lib/login.ts';
 import { baseUrl, hasBrowser, holdTakeover, launch, phonePage } from './lib/page.ts';
 
 /** What the server asks a woman (issue #5: 60 questions, one differs by gender). */
@@ -51,24 +51,19 @@ async function api<T>(path: string, token: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-/** On /login: a +86 number, the code from the console SMS log, 登录 (one code requested). */
-async function logIn(page: Page, mobile: string) {
-  await page.getByPlaceholder('请输入手机号').fill(mobile);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').waitFor();
-  let code: string | null = null;
-  await expect.poll(() => (code = readSmsCode(inject('logPath'), `+86${mobile}`)), { timeout: 5_000 }).toMatch(/^\d{6}$/);
-  await page.getByPlaceholder('请输入验证码').fill(code!);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForFunction(() => Boolean(localStorage.getItem('keyLoginInfo')), null, { timeout: 10_000 });
-}
+/** The device key of a constitution item: per user when logged in (issue #13 item 7). */
+const ownKey = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const id = (JSON.parse(localStorage.getItem('keyLoginInfo') || '{}') as { user?: { id?: string } }).user?.id;
+    return id ? `u:${id}:${k}` : k;
+  }, key);
 
 /** Seeds an unfinished questionnaire on the device (what the app writes after each answer). */
 async function seedDraft(page: Page, answers: Answers, index: number) {
+  const key = await ownKey(page, 'physical:draft');
   await page.evaluate(
-    ([a, i]) =>
-      localStorage.setItem('physical:draft', JSON.stringify({ gender: 'female', answers: a, index: i, total: 60, updatedAt: Date.now() })),
-    [answers, index] as const,
+    ([k, a, i]) => localStorage.setItem(k, JSON.stringify({ gender: 'female', answers: a, index: i, total: 60, updatedAt: Date.now() })),
+    [key, answers, index] as const,
   );
 }
 
@@ -273,8 +268,11 @@ describe.skipIf(!hasBrowser())('constitution test in Chromium at 375×812 (issue
     await failed.getByRole('heading', { name: '结果已算好，但没能保存到我的记录' }).waitFor();
     expect(await failed.innerText()).toContain('网络不给力，请检查网络后重试。您的答案已保存在本机');
     expect(posts).toHaveLength(1);
+    const resultsKey = await ownKey(page, 'physical:results');
+    expect(resultsKey).toMatch(/^u:[0-9a-f-]{36}:physical:results$/);
     const kept = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('physical:results') ?? '[]') as { answers: Answers; savedId?: string }[],
+      (k) => JSON.parse(localStorage.getItem(k) ?? '[]') as { answers: Answers; savedId?: string }[],
+      resultsKey,
     );
     expect(kept).toHaveLength(1);
     expect(kept[0]!.answers).toEqual(all);
@@ -290,7 +288,7 @@ describe.skipIf(!hasBrowser())('constitution test in Chromium at 375×812 (issue
     expect(record.answers).toEqual(all);
     expect(record.result.conclusion).toBe(expected.conclusion);
     expect(
-      await page.evaluate(() => (JSON.parse(localStorage.getItem('physical:results') ?? '[]') as { savedId?: string }[])[0]?.savedId),
+      await page.evaluate((k) => (JSON.parse(localStorage.getItem(k) ?? '[]') as { savedId?: string }[])[0]?.savedId, resultsKey),
     ).toBe(id);
     expect(problems.filter((p) => !p.includes('net::ERR_FAILED'))).toEqual([]);
   });

@@ -21,6 +21,8 @@ type Options = {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A 401 normally ends the stored login and runs the login check; logout needs neither. */
+  quietUnauthorized?: boolean;
 };
 
 /**
@@ -50,7 +52,7 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
     throw new ApiError(0, -1, NETWORK_MESSAGE);
   }
   const json = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
-  if (res.status === 401) {
+  if (res.status === 401 && !opts.quietUnauthorized) {
     if (token) setLoginInfo(null);
     void checkLogin({ returnTo: currentPath() });
     throw new ApiError(401, json?.code ?? 40100, json?.msg ?? '请先登录');

@@ -45,7 +45,8 @@ export const isLoggedIn = (): boolean => Boolean(getLoginInfo()?.token);
 /** The login info with spec §3 defaults (name 未登录, empty id, avatar and token). */
 export const loginInfoOrDefault = (): LoginInfo => getLoginInfo() ?? DEFAULT_LOGIN_INFO;
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the login info changes, in this tab or another. */
+export function subscribeLoginInfo(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => e.key === LOGIN_INFO_KEY && listener();
   window.addEventListener('storage', onStorage);
@@ -56,5 +57,5 @@ function subscribe(listener: () => void) {
 }
 
 export function useLoginInfo(): LoginInfo {
-  return useSyncExternalStore(subscribe, loginInfoOrDefault, () => DEFAULT_LOGIN_INFO);
+  return useSyncExternalStore(subscribeLoginInfo, loginInfoOrDefault, () => DEFAULT_LOGIN_INFO);
 }

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { getLoginInfo, subscribeLoginInfo } from './login-info.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,3 +21,14 @@ const data = seeded ? (JSON.parse(seeded) as Parameters<typeof hydrate>[1] | nul
 if (data) hydrate(queryClient, data);
 if (typeof window !== 'undefined')
   (window as unknown as { __MOXA_DEHYDRATE__: () => unknown }).__MOXA_DEHYDRATE__ = () => dehydrate(queryClient);
+
+// Whatever was fetched for one account is not shown to the next (issue #13 item 6): when a login
+// ends or is replaced (logout, an expired token, another account in another tab), drop the cache.
+if (typeof window !== 'undefined') {
+  let userId = getLoginInfo()?.user.id ?? '';
+  subscribeLoginInfo(() => {
+    const next = getLoginInfo()?.user.id ?? '';
+    if (userId && next !== userId) queryClient.clear();
+    userId = next;
+  });
+}

@@ -22,7 +22,7 @@ describe('maskMobile (issue #13 item 8)', () => {
         const hidden = (masked.match(/\*/g) ?? []).length;
         expect(hidden, `${country.abbr} ${masked}`).toBeGreaterThanOrEqual(national.length / 2);
         expect(shown(masked) + hidden, `${country.abbr} ${masked}`).toBe(national.length);
-        expect(masked, country.abbr).toMatch(new RegExp(`^\\+${example.countryCallingCode} `));
+        if (example.countryCallingCode !== '86') expect(masked, country.abbr).toMatch(new RegExp(`^\\+${example.countryCallingCode} `));
       }
       checked++;
     }
@@ -31,7 +31,7 @@ describe('maskMobile (issue #13 item 8)', () => {
 
   it('masks mainland, Hong Kong, Macau, Singapore and US numbers', () => {
     expect(maskMobile('13812348000')).toBe('138******00');
-    expect(maskMobile('+8613812348000')).toBe('+86 138******00');
+    expect(maskMobile('+8613812348000')).toBe('138******00');
     expect(maskMobile('+85251234567')).toBe('+852 51****67');
     expect(maskMobile('+85366123456')).toBe('+853 66****56');
     expect(maskMobile('+6581234567')).toBe('+65 81****67');

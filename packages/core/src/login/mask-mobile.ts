@@ -7,7 +7,7 @@ const CALLING_CODES = new Set((raw as { code: string }[]).map((c) => c.code));
 /**
  * Masks a phone number for logs and screens (design §6, issue #13 item 8). The mask works on the
  * national number and always hides at least half of its digits, keeping at most 3 at the start and
- * the rest at the end: 13812345678 → 138******78, +85251234567 → +852 51****67. `mobile` is the wire
+ * the rest at the end: 13812345678 and +8613812345678 → 138******78, +85251234567 → +852 51****67. `mobile` is the wire
  * form (spec §7: bare for +86) or E.164; pass `nationalNumber` when the caller has parsed it, since
  * a calling code's length cannot be told from the digits alone.
  */
@@ -27,5 +27,6 @@ export function maskMobile(mobile: string, parsed?: { countryCode: string; natio
   const keepStart = Math.min(3, Math.ceil(visible / 2));
   const keepEnd = visible - keepStart;
   const masked = national.slice(0, keepStart) + '*'.repeat(hidden) + (keepEnd > 0 ? national.slice(-keepEnd) : '');
-  return countryCode === DEFAULT_COUNTRY_CODE && !trimmed.startsWith('+') ? masked : `+${countryCode} ${masked}`;
+  // Spec §7: mainland numbers are shown bare.
+  return countryCode === DEFAULT_COUNTRY_CODE ? masked : `+${countryCode} ${masked}`;
 }

@@ -1,5 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLoginInfo } from '../../lib/login-info.ts';
+
+const AccountSheet = lazy(() => import('./account-sheet.tsx'));
 
 const SECTIONS = [
   { to: '/acupoint', char: '穴', name: '穴位查询', hint: '十四经 409 穴' },
@@ -15,6 +18,7 @@ const SECTIONS = [
 /** `/`: the home screen linking the main sections (issue #2). */
 export function HomeScreen() {
   const info = useLoginInfo();
+  const [accountOpen, setAccountOpen] = useState(false);
   return (
     <div className="page home">
       <header className="home-hero">
@@ -23,10 +27,21 @@ export function HomeScreen() {
           <h1>艾灸养生</h1>
           <p>温通经络 · 安全施灸</p>
         </div>
-        <Link className="home-user" to={info.token ? '/physical/record' : '/login'}>
-          {info.token ? info.user.name : '登录'}
-        </Link>
+        {info.token ? (
+          <button type="button" className="home-user" aria-haspopup="dialog" onClick={() => setAccountOpen(true)}>
+            {info.user.name}
+          </button>
+        ) : (
+          <Link className="home-user" to="/login">
+            登录
+          </Link>
+        )}
       </header>
+      {accountOpen && (
+        <Suspense fallback={null}>
+          <AccountSheet onClose={() => setAccountOpen(false)} />
+        </Suspense>
+      )}
       <Link to="/acupoint_search" className="home-search" aria-label="搜索穴位">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />

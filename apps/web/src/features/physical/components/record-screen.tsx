@@ -2,15 +2,16 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConstitutionType } from '@moxa/core/physical/physical-contract';
 import { CONSTITUTION_NAMES, CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
+import { LogoutButton } from '../../../components/logout-button.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { showToast } from '../../../lib/feedback.ts';
+import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { useRecords, type PhysicalRecordSummary } from '../api/get-records.ts';
 import { usePendingResults } from '../hooks/use-local-results.ts';
 import { useSaveLocalResult } from '../hooks/use-save-local-result.ts';
 import { formatDate, formatDateTime } from '../utils/format.ts';
-import type { LocalResult } from '../utils/physical-storage.ts';
+import { physicalStore, type LocalResult } from '../utils/physical-storage.ts';
 import { headline } from '../utils/result-text.ts';
 import { defaultTrendType, guideLines, trendSeries } from '../utils/trend.ts';
 import { Chevron, Disclaimer, Skeleton } from './bits.tsx';
@@ -82,11 +83,18 @@ export function RecordScreen() {
       {pending.length > 0 && <PendingResults pending={pending} />}
       {body}
       <Disclaimer />
+      <div className="phy-actions phy-logout">
+        <LogoutButton />
+      </div>
     </Page>
   );
 }
 
-/** Issue #5: results taken while logged out (or whose upload failed) are offered for saving. */
+/**
+ * Issue #5: results taken while logged out (or whose upload failed) are offered for saving. Issue #13
+ * item 7: nothing taken while logged out is uploaded unless the user taps 保存 for it — on a shared
+ * phone it may be someone else's — and it can be deleted instead.
+ */
 function PendingResults({ pending }: { pending: LocalResult[] }) {
   const { save } = useSaveLocalResult();
   const [savingKey, setSavingKey] = useState<string | null>(null);
@@ -103,10 +111,13 @@ function PendingResults({ pending }: { pending: LocalResult[] }) {
       setSavingKey(null);
     }
   };
+  const onDelete = async (entry: LocalResult) => {
+    if (await showConfirm('删除这次结果？', '只删除这台手机上的这次结果，删除后无法恢复。', '删除')) physicalStore.removeResult(entry.key);
+  };
   return (
     <section className="card phy-pending" aria-labelledby="phy-pending-title">
       <h2 id="phy-pending-title">这台手机上还有 {pending.length} 次结果没保存</h2>
-      <p className="muted small phy-tight">保存后，换手机也能查看，也会计入下面的变化曲线。</p>
+      <p className="muted small phy-tight">可能是未登录时测的，请确认是您本人的再保存。保存后，换手机也能查看，也会计入下面的变化曲线。</p>
       <ul>
         {pending.map((p) => (
           <li key={p.key}>
@@ -119,9 +130,14 @@ function PendingResults({ pending }: { pending: LocalResult[] }) {
                 </span>
               )}
             </Link>
-            <button type="button" className="btn btn-primary" disabled={savingKey !== null} onClick={() => void onSave(p)}>
-              {savingKey === p.key ? '保存中…' : failed[p.key] ? '重试' : '保存到记录'}
-            </button>
+            <span className="phy-pending-buttons">
+              <button type="button" className="btn btn-primary" disabled={savingKey !== null} onClick={() => void onSave(p)}>
+                {savingKey === p.key ? '保存中…' : failed[p.key] ? '重试' : '保存到记录'}
+              </button>
+              <button type="button" className="btn btn-plain" disabled={savingKey !== null} onClick={() => void onDelete(p)}>
+                删除
+              </button>
+            </span>
           </li>
         ))}
       </ul>

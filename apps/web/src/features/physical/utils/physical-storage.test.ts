@@ -28,14 +28,15 @@ class MemoryStorage {
   }
 }
 
-function setup(start = 1_700_000_000_000) {
-  const storage = new MemoryStorage();
+function setup(start = 1_700_000_000_000, storage = new MemoryStorage()) {
   let t = start;
+  let owner = '';
   const store = createPhysicalStore(
     () => storage,
     () => t,
+    () => owner,
   );
-  return { storage, store, tick: (ms = 1000) => (t += ms) };
+  return { storage, store, tick: (ms = 1000) => (t += ms), loginAs: (id: string) => (owner = id) };
 }
 
 const sample = (over: Partial<LocalResult> = {}): Omit<LocalResult, 'key' | 'savedId'> => ({
@@ -121,7 +122,8 @@ describe('draft', () => {
 
 describe('local results', () => {
   it('adds newest first with unique keys, finds and marks saved', () => {
-    const { store } = setup();
+    const { store, loginAs } = setup();
+    loginAs('u1');
     const a = store.addResult(sample());
     const b = store.addResult(sample({ createdAt: '2025-03-09T01:05:00.000Z' }));
     expect(a.persisted).toBe(true);
@@ -209,5 +211,47 @@ describe('save intent', () => {
     storage.setItem(SAVE_INTENT_KEY, '{garbage');
     expect(store.takeSaveIntent()).toBeNull();
     expect(storage.getItem(SAVE_INTENT_KEY)).toBeNull();
+  });
+});
+
+describe('per-user results (issue #13 item 7)', () => {
+  it('keeps a logged-in user’s draft and results under that user’s keys, unseen by anyone else', () => {
+    const { storage, store, loginAs } = setup();
+    loginAs('alice');
+    store.startDraft('female');
+    const mine = store.addResult(sample()).entry;
+    expect([...storage.data.keys()].every((k) => k.startsWith('u:alice:'))).toBe(true);
+    loginAs('bob');
+    expect(store.readDraft()).toBeNull();
+    expect(store.readResults()).toEqual([]);
+    expect(store.findResult(mine.key)).toBeNull();
+    loginAs('');
+    expect(store.readResults()).toEqual([]);
+    expect(store.readDraft()).toBeNull();
+    loginAs('alice');
+    expect(store.findResult(mine.key)?.key).toBe(mine.key);
+  });
+
+  it('offers a logged-out result to whoever logs in, and it becomes theirs only once they save it', () => {
+    const { storage, store, loginAs } = setup();
+    const loose = store.addResult(sample()).entry;
+    expect(storage.getItem(RESULTS_KEY)).toContain(loose.key);
+    loginAs('alice');
+    expect(store.pendingResults().map((r) => r.key)).toEqual([loose.key]);
+    store.markSaved(loose.key, 'rec-9');
+    expect(store.pendingResults()).toEqual([]);
+    expect(store.findResult(loose.key)?.savedId).toBe('rec-9');
+    expect(parseResults(storage.getItem(RESULTS_KEY))).toEqual([]);
+    loginAs('bob');
+    expect(store.findResult(loose.key)).toBeNull();
+    loginAs('');
+    expect(store.readResults()).toEqual([]);
+  });
+
+  it('does not show results an older version kept, saved to some account, under the shared key', () => {
+    const { storage, store } = setup();
+    const stored = { ...sample(), key: 'legacy', savedId: 'rec-1' };
+    storage.setItem(RESULTS_KEY, JSON.stringify([stored, { ...sample(), key: 'loose' }]));
+    expect(store.readResults().map((r) => r.key)).toEqual(['loose']);
   });
 });

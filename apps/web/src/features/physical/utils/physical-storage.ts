@@ -1,11 +1,19 @@
 import type { Answers, Gender, PhysicalResult } from '@moxa/core/physical/physical-contract';
 import { isAnswers, isGender, isPhysicalResult } from '@moxa/core/physical/constitution';
+import { getLoginInfo } from '../../../lib/login-info.ts';
+import { USER_KEY_PREFIX, userKey } from '../../../lib/user-storage.ts';
 
 /**
  * Everything the constitution test keeps on the device (issue #5): the unfinished questionnaire
  * (saved on every answer, so a reload or a failed request loses nothing) and results scored on the
  * device — pending ones (taken while logged out, or whose upload failed) are offered for saving.
- * All keys live under the `physical:` prefix. Anything unreadable is ignored, never thrown.
+ * Anything unreadable is ignored, never thrown.
+ *
+ * Issue #13 item 7: a logged-in user's draft and results live under that user's keys
+ * (lib/user-storage.ts), so another account on the same phone never sees them and logout deletes
+ * them; what is taken while logged out lives under the plain `physical:` keys and is only uploaded
+ * when the user asks. A logged-in user sees their own results and the logged-out ones, which are
+ * moved under their keys once saved to their account.
  */
 export const DRAFT_KEY = 'physical:draft';
 export const RESULTS_KEY = 'physical:results';
@@ -101,7 +109,16 @@ function browserStorage(): KV | null {
   }
 }
 
-export function createPhysicalStore(getStorage: () => KV | null = browserStorage, now: () => number = Date.now) {
+/** The storage key of `name` for an owner ('' = logged out). */
+export const ownedKey = (owner: string, key: string): string => (owner ? userKey(owner, key) : key);
+
+const currentUserId = (): string => getLoginInfo()?.user.id ?? '';
+
+export function createPhysicalStore(
+  getStorage: () => KV | null = browserStorage,
+  now: () => number = Date.now,
+  owner: () => string = currentUserId,
+) {
   // When localStorage is unavailable or full (private mode, quota) the session still works from
   // memory; writes then report false so callers know nothing was persisted.
   const memory = new Map<string, string | null>();
@@ -133,31 +150,49 @@ export function createPhysicalStore(getStorage: () => KV | null = browserStorage
     return persisted;
   };
 
-  let cachedRaw: string | null | undefined;
-  let cachedResults: LocalResult[] = [];
-  const readResults = (): LocalResult[] => {
-    const raw = read(RESULTS_KEY);
-    if (raw !== cachedRaw) {
-      cachedRaw = raw;
-      cachedResults = parseResults(raw);
-    }
-    return cachedResults;
+  const resultsCache = new Map<string, { raw: string | null; list: LocalResult[] }>();
+  const parsedAt = (key: string): LocalResult[] => {
+    const raw = read(key);
+    const hit = resultsCache.get(key);
+    if (hit && hit.raw === raw) return hit.list;
+    const list = parseResults(raw);
+    resultsCache.set(key, { raw, list });
+    return list;
   };
-  const writeResults = (list: LocalResult[]): boolean => write(RESULTS_KEY, JSON.stringify(trimResults(list)));
+  /** Logged-out results; an entry already saved to some account is not anyone's to see here. */
+  const anonymous = (): LocalResult[] => {
+    const list = parsedAt(RESULTS_KEY);
+    return list.some((r) => r.savedId) ? list.filter((r) => !r.savedId) : list;
+  };
+  const own = (): LocalResult[] => (owner() ? parsedAt(ownedKey(owner(), RESULTS_KEY)) : anonymous());
+  let merged: { own: LocalResult[]; anon: LocalResult[]; list: LocalResult[] } | null = null;
+  const readResults = (): LocalResult[] => {
+    if (!owner()) return anonymous();
+    const o = own();
+    const a = anonymous();
+    if (merged?.own !== o || merged.anon !== a) {
+      const list = [...o, ...a].sort((x, y) => Date.parse(y.createdAt) - Date.parse(x.createdAt));
+      merged = { own: o, anon: a, list };
+    }
+    return merged.list;
+  };
+  const writeList = (key: string, list: LocalResult[]): boolean => write(key, JSON.stringify(trimResults(list)));
+  const writeOwn = (list: LocalResult[]): boolean => writeList(ownedKey(owner(), RESULTS_KEY), list);
+  const draftKey = () => ownedKey(owner(), DRAFT_KEY);
 
   return {
-    readDraft: (): Draft | null => parseDraft(read(DRAFT_KEY)),
+    readDraft: (): Draft | null => parseDraft(read(draftKey())),
     /** A fresh questionnaire for this gender; replaces any unfinished one. */
     startDraft(gender: Gender): Draft {
       const draft: Draft = { gender, answers: {}, index: 0, total: 0, updatedAt: now() };
-      write(DRAFT_KEY, JSON.stringify(draft));
+      write(draftKey(), JSON.stringify(draft));
       return draft;
     },
     writeDraft(draft: Draft): boolean {
-      return write(DRAFT_KEY, JSON.stringify({ ...draft, updatedAt: now() }));
+      return write(draftKey(), JSON.stringify({ ...draft, updatedAt: now() }));
     },
     clearDraft(): void {
-      write(DRAFT_KEY, null);
+      write(draftKey(), null);
     },
 
     /** Newest first, the same array while nothing changed (safe for useSyncExternalStore). */
@@ -171,14 +206,27 @@ export function createPhysicalStore(getStorage: () => KV | null = browserStorage
       let key = `r${t.toString(36)}`;
       for (let n = 2; readResults().some((r) => r.key === key); n++) key = `r${t.toString(36)}${n}`;
       const entry: LocalResult = { ...input, key };
-      const persisted = writeResults([entry, ...readResults()]);
+      const persisted = writeOwn([entry, ...own()]);
       return { entry, persisted };
     },
+    /** Marks a result as held by the server; a logged-out result becomes the logged-in user's. */
     markSaved(key: string, savedId: string): void {
-      writeResults(readResults().map((r) => (r.key === key ? { ...r, savedId } : r)));
+      const loose = owner() ? anonymous().find((r) => r.key === key) : undefined;
+      if (loose) {
+        writeOwn([{ ...loose, savedId }, ...own()].sort((x, y) => Date.parse(y.createdAt) - Date.parse(x.createdAt)));
+        writeList(
+          RESULTS_KEY,
+          anonymous().filter((r) => r.key !== key),
+        );
+      } else writeOwn(own().map((r) => (r.key === key ? { ...r, savedId } : r)));
     },
     removeResult(key: string): void {
-      writeResults(readResults().filter((r) => r.key !== key));
+      if (own().some((r) => r.key === key)) writeOwn(own().filter((r) => r.key !== key));
+      else
+        writeList(
+          RESULTS_KEY,
+          anonymous().filter((r) => r.key !== key),
+        );
     },
 
     /** "Save this result once I am logged in" (issue #5: after login the user comes back and it saves). */
@@ -198,7 +246,7 @@ export function createPhysicalStore(getStorage: () => KV | null = browserStorage
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       const onStorage = (e: StorageEvent) => {
-        if (e.key === null || e.key.startsWith('physical:')) listener();
+        if (e.key === null || e.key.startsWith('physical:') || e.key.startsWith(USER_KEY_PREFIX)) listener();
       };
       const win = typeof window === 'undefined' ? null : window;
       win?.addEventListener('storage', onStorage);
