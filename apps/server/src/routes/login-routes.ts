@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@moxa/core/http/envelope';
-import { DEFAULT_COUNTRY_CODE, MSG_BAD_PHONE, SIGN_WINDOW_MS } from '@moxa/core/login/constants';
+import { MSG_BAD_PHONE, SIGN_WINDOW_MS } from '@moxa/core/login/constants';
 import { LoginQuerySchema, LoginResultSchema, MeSchema, SendMsgBodySchema, SendMsgResultSchema } from '@moxa/core/login/login-contract';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import { signRequest } from '@moxa/core/login/sign';
-import { ErrorCode } from '@moxa/core/http/envelope';
-import { AppError, badInput } from '../lib/app-error.ts';
+import { badInput } from '../lib/app-error.ts';
 import { clientBucket } from '../lib/client-ip.ts';
-import { takeAll, type Limit, type Taken } from '../lib/rate-limit.ts';
+import { takeAll } from '../lib/rate-limit.ts';
 import { bearerSecurity, bearerToken, ok, requireUser } from '../lib/context.ts';
-import { parseMobile, type ParsedMobile } from '../login/phone-number.ts';
+import { parseMobile } from '../login/phone-number.ts';
 import { smsDestinationPolicy } from '../login/sms-destination.ts';
+import { smsGate } from '../login/sms-gate.ts';
 
 const SIGN_DOC = `Signed as spec §7 says: sign = md5(sortChars(mobile + time) + secretHash), where
 secretHash = md5(salt + "|" + from + "|" + "moxa-h5:v8"). Test vector: mobile 13800138000, time
@@ -26,54 +26,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const { env } = ctx;
   const destinationRefusal = smsDestinationPolicy(env);
-
-  /**
-   * The budgets of one send, narrowest first (decision 004). Each is taken only if it has room, and
-   * all are given back when a later one refuses or the provider fails (issue #13 item 2).
-   */
-  const sendLimits = (phone: ParsedMobile): Limit[] => {
-    const e164 = phone.e164;
-    // A number block: all but the last 4 digits of the national number (sequential-number floods).
-    const block = `${phone.countryCode}:${phone.nationalNumber.slice(0, -4)}`;
-    const list: Limit[] = [
-      { key: `sms:cool:${e164}`, windowSeconds: env.SMS_COOLDOWN_SECONDS, max: 1, message: (w) => `验证码已发送，请${w}后再试` },
-      {
-        key: `sms:num:h:${e164}`,
-        windowSeconds: 3600,
-        max: env.SMS_MAX_PER_NUMBER_HOUR,
-        message: (w) => `该手机号获取验证码太频繁，请${w}后再试`,
-      },
-      {
-        key: `sms:num:d:${e164}`,
-        windowSeconds: 86400,
-        max: env.SMS_MAX_PER_NUMBER_DAY,
-        message: (w) => `该手机号今天获取验证码次数已达上限，请${w}后再试`,
-      },
-      {
-        key: `sms:blk:h:${block}`,
-        windowSeconds: 3600,
-        max: env.SMS_MAX_PER_PREFIX_HOUR,
-        message: (w) => `获取验证码太频繁，请${w}后再试`,
-      },
-      {
-        key: `sms:blk:d:${block}`,
-        windowSeconds: 86400,
-        max: env.SMS_MAX_PER_PREFIX_DAY,
-        message: (w) => `获取验证码太频繁，请${w}后再试`,
-      },
-    ];
-    if (phone.countryCode !== DEFAULT_COUNTRY_CODE) {
-      const busy = (w: string) => `该地区短信发送繁忙，请${w}后再试`;
-      list.push(
-        { key: `sms:cc:h:${phone.countryCode}`, windowSeconds: 3600, max: env.SMS_MAX_PER_COUNTRY_HOUR, message: busy },
-        { key: `sms:cc:d:${phone.countryCode}`, windowSeconds: 86400, max: env.SMS_MAX_PER_COUNTRY_DAY, message: busy },
-        { key: 'sms:foreign:h', windowSeconds: 3600, max: env.SMS_MAX_FOREIGN_HOUR, message: busy },
-        { key: 'sms:foreign:d', windowSeconds: 86400, max: env.SMS_MAX_FOREIGN_DAY, message: busy },
-      );
-    }
-    list.push({ key: 'sms:global:d', windowSeconds: 86400, max: env.SMS_MAX_GLOBAL_DAY, message: (w) => `短信服务繁忙，请${w}后再试` });
-    return list;
-  };
+  const gate = smsGate(ctx);
 
   app.post(
     '/api/v8/sendMsg',
@@ -98,39 +51,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const refusal = destinationRefusal(phone);
       if (refusal) throw badInput(refusal);
 
-      const ip = clientBucket(request.ip);
-      const perIp = await takeAll(ctx.limits, [
-        { key: `sms:ip:h:${ip}`, windowSeconds: 3600, max: env.SMS_MAX_PER_IP_HOUR, message: (w) => `获取验证码太频繁，请${w}后再试` },
-        {
-          key: `sms:ip:d:${ip}`,
-          windowSeconds: 86400,
-          max: env.SMS_MAX_PER_IP_DAY,
-          message: (w) => `今天获取验证码次数已达上限，请${w}后再试`,
-        },
-      ]);
-      let rest: Taken | undefined;
-      try {
-        // The salt is claimed only once the address is within its budget (issue #13 item 2).
-        if (!(await ctx.limits.claimOnce(`salt:${b.salt}`, (SIGN_WINDOW_MS * 2) / 1000))) throw badInput('请求已失效，请重新获取验证码');
-        rest = await takeAll(ctx.limits, sendLimits(phone));
-        const issued = await ctx.smsCodes.issue(phone.e164);
-        try {
-          await ctx.sms.sendCode(phone.e164, issued.code);
-        } catch (error) {
-          await ctx.smsCodes.discard(issued.id);
-          request.log.warn(
-            { provider: ctx.sms.name, mobile: maskMobile(phone.e164, phone), err: (error as Error).message },
-            'sms send failed',
-          );
-          throw new AppError(502, ErrorCode.smsFailed, '短信发送失败，请稍后重试');
-        }
-      } catch (error) {
-        // Nothing was handed to the provider: every budget gets its unit back.
-        await rest?.giveBack();
-        await perIp.giveBack();
-        throw error;
-      }
-      request.log.info({ mobile: maskMobile(phone.e164, phone), provider: ctx.sms.name }, 'sms code sent');
+      await gate.send(request, phone, b.salt);
       void reply.header('Cache-Control', 'no-store');
       return ok({ resendAfter: env.SMS_COOLDOWN_SECONDS, expiresIn: env.SMS_CODE_TTL_SECONDS });
     },
@@ -158,27 +79,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const phone = parseMobile(q.mobile, q.countryCode);
       if (!phone) throw badInput(MSG_BAD_PHONE);
-      // A try is taken from the number's daily budget of wrong codes and given back when it is right
-      // (issue #13 item 9): 5 wrong tries per code would otherwise allow 50 guesses a day.
-      const attempt = await takeAll(ctx.limits, [
-        {
-          key: `login:fail:d:${phone.e164}`,
-          windowSeconds: 86400,
-          max: env.LOGIN_MAX_FAILS_PER_NUMBER_DAY,
-          message: (w) => `验证码错误次数过多，请${w}后再试`,
-        },
-      ]);
-      const result = await ctx.smsCodes.verify(phone.e164, q.code);
-      if (!result.ok) {
-        // A missing or expired code is not a guess: it does not count.
-        if (result.reason === 'none') {
-          await attempt.giveBack();
-          throw badInput('验证码已失效，请重新获取');
-        }
-        if (result.reason === 'dead') throw badInput('验证码错误次数过多，请重新获取');
-        throw badInput(`验证码错误，还可以再试${result.left}次`);
-      }
-      await attempt.giveBack();
+      await gate.verify(phone, q.code);
       const user = await ctx.sessions.findOrCreateUser(phone.e164);
       const token = await ctx.sessions.issue(user.id);
       request.log.info({ userId: user.id }, 'login');
