@@ -111,6 +111,10 @@ export const EnvSchema = z.object({
   WECHAT_APP_ID: z.string().default(''),
   WECHAT_APP_SECRET: z.string().default(''),
   WECHAT_API_BASE: endpoint('https://api.weixin.qq.com'),
+  /** Where the app sends the browser to start WeChat OAuth (网页授权); a loopback fake in tests. */
+  WECHAT_AUTHORIZE_BASE: endpoint('https://open.weixin.qq.com'),
+  /** checkout.do per IP (IPv6 by /64) per hour: each one costs a call to WeChat (issue #13 item 11). */
+  WECHAT_MAX_PER_IP_HOUR: positive(30),
   /** Serve the Swagger UI at /api/docs (the JSON at /api/docs/json is always there; issue #13 item 13). */
   API_DOCS_UI: bool,
   /** Graceful shutdown: how long in-flight requests may take before the process exits. */

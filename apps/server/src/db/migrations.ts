@@ -140,6 +140,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sessions').dropColumn('last_seen_at').execute();
     },
   },
+  // Issue #13 item 1: OAuth state started by the app, and tickets tied to it.
+  '003_wechat_oauth': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('wechat_states')
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        .addColumn('return_to', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema.alterTable('wechat_tickets').addColumn('state_hash', 'text').execute();
+      await db.schema
+        .alterTable('wechat_tickets')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('bind'))
+        .execute();
+      await db.schema.alterTable('wechat_tickets').addColumn('user_id', 'text').execute();
+      // Tickets from before states existed cannot be tied to one: they go.
+      await sql`delete from wechat_tickets`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('wechat_states').execute();
+      await db.schema.alterTable('wechat_tickets').dropColumn('user_id').execute();
+      await db.schema.alterTable('wechat_tickets').dropColumn('kind').execute();
+      await db.schema.alterTable('wechat_tickets').dropColumn('state_hash').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

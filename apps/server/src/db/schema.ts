@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /** Table types. Times are epoch milliseconds (bigint in PostgreSQL, parsed to number). Booleans are 0/1. */
 export interface Database {
   users: { id: string; mobile: string; name: string; avatar_url: string; created_at: number };
@@ -21,7 +22,16 @@ export interface Database {
   counters: { key: string; count: number; expires_at: number };
   used_salts: { salt: string; expires_at: number };
   wechat_bindings: { openid: string; user_id: string; created_at: number };
-  wechat_tickets: { ticket_hash: string; openid: string; expires_at: number };
+  wechat_tickets: {
+    ticket_hash: string;
+    openid: string;
+    expires_at: number;
+    state_hash: string | null;
+    /** 'bind': an openid with no account yet; 'login': an openid bound to `user_id`, awaiting a switch. */
+    kind: Generated<string>;
+    user_id: string | null;
+  };
+  wechat_states: { state_hash: string; return_to: string; expires_at: number; used_at: number | null };
   content_meta: { kind: string; hash: string; loaded_at: number };
   meridians: { id: string; position: number; data: string };
   acupoints: {

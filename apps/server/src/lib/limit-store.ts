@@ -188,6 +188,7 @@ export async function purgeExpired(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('counters').where('expires_at', '<=', now).execute();
   await db.deleteFrom('used_salts').where('expires_at', '<=', now).execute();
   await db.deleteFrom('wechat_tickets').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('wechat_states').where('expires_at', '<=', now).execute();
   await db
     .deleteFrom('sms_codes')
     .where('expires_at', '<=', now - 24 * 3600 * 1000)

@@ -23,9 +23,10 @@ export type Probe = {
   request: (t: TestApp, created: Created) => Promise<InjectOptions>;
   /**
    * What another logged-in user gets: 404 for someone else's record (never 403, never the data); 409 for
-   * something exclusively held by A; 200 for routes that only ever act on the caller's own data.
+   * something exclusively held by A; 200 for routes that only ever act on the caller's own data; 400 for
+   * routes acting on the caller's own data that need their own proof (an SMS code), so it fails for them.
    */
-  otherStatus: 200 | 404 | 409;
+  otherStatus: 200 | 400 | 404 | 409;
 };
 
 export type OwnedResource = {
@@ -46,9 +47,15 @@ async function answerSheet(t: TestApp) {
 
 /** WeChat OAuth code for an openid in the fake WeChat API the table's app is built with. */
 export const wechatCode = (openid: string) => `c-${openid}`;
-async function bindTicket(t: TestApp, openid: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/aysdmp/wechat/checkout.do', payload: { code: wechatCode(openid) } });
-  return res.json().data.bindTicket as string;
+/** A round trip this app started (issue #13 item 1): the state and, for an unbound openid, its bind ticket. */
+async function wechatRoundTrip(
+  t: TestApp,
+  openid: string,
+): Promise<{ state: string; ticket: string; loginInfo: { user: { id: string } } | null }> {
+  const state = (await t.app.inject({ method: 'POST', url: '/api/v8/wechat/start', payload: {} })).json().data.state as string;
+  const res = await t.app.inject({ method: 'POST', url: '/aysdmp/wechat/checkout.do', payload: { code: wechatCode(openid), state } });
+  const data = res.json().data as { bindTicket: string; loginInfo: { user: { id: string } } | null };
+  return { state, ticket: data.bindTicket, loginInfo: data.loginInfo };
 }
 
 export const OWNED_RESOURCES: OwnedResource[] = [
@@ -85,30 +92,42 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       const openid = `openid-${owner.userId}`;
       // Once bound, checkout.do logs in instead of issuing tickets: take the probes' tickets first.
       const spare: string[] = [];
-      for (let i = 0; i < 8; i++) spare.push(await bindTicket(t, openid));
+      for (let i = 0; i < 8; i++) {
+        const trip = await wechatRoundTrip(t, openid);
+        spare.push(`${trip.ticket} ${trip.state}`);
+      }
+      const trip = await wechatRoundTrip(t, openid);
+      t.clock.advance(61_000);
+      await t.app.inject({ method: 'POST', url: '/api/v8/wechat/step-up-code', headers: bearer(owner.token) });
       const res = await t.app.inject({
         method: 'POST',
         url: '/aysdmp/wechat/bind.do',
-        payload: { ticket: await bindTicket(t, openid) },
+        payload: { ticket: trip.ticket, state: trip.state, code: t.sms.sent.at(-1)!.code },
         headers: bearer(owner.token),
       });
       expect(res.statusCode).toBe(200);
+      t.clock.advance(61_000); // the owner's number may get another code (the table logs A in again)
       return { fixture: { openid }, spare, secrets: [openid, owner.userId] };
     },
     probes: [
       {
+        // Another account with a ticket for A's WeChat is told it is taken before any code is checked.
         name: 'bind the same WeChat',
-        request: async (_t, c) => ({ method: 'POST', url: '/aysdmp/wechat/bind.do', payload: { ticket: c.spare.pop() } }),
+        request: async (_t, c) => {
+          const [ticket, state] = c.spare.pop()!.split(' ');
+          return { method: 'POST', url: '/aysdmp/wechat/bind.do', payload: { ticket, state, code: '123456' } };
+        },
         otherStatus: 409,
+      },
+      {
+        name: 'unbind',
+        request: async () => ({ method: 'POST', url: '/aysdmp/wechat/unbind.do', payload: { code: '123456' } }),
+        otherStatus: 400,
       },
     ],
     async intact(t, owner, c) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/aysdmp/wechat/checkout.do',
-        payload: { code: wechatCode(c.fixture.openid!) },
-      });
-      expect(res.json().data.loginInfo.user.id).toBe(owner.userId);
+      const trip = await wechatRoundTrip(t, c.fixture.openid!);
+      expect(trip.loginInfo?.user.id).toBe(owner.userId);
     },
   },
   {

@@ -93,7 +93,14 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       void reply.header('Cache-Control', 'no-store');
-      return ok({ ...user, mobile: maskMobile(user.mobile) });
+      const binding = await ctx.db.selectFrom('wechat_bindings').select('openid').where('user_id', '=', user.id).executeTakeFirst();
+      return ok({
+        id: user.id,
+        name: user.name,
+        avatarUrl: user.avatarUrl,
+        mobile: maskMobile(user.mobile),
+        wechatBound: Boolean(binding),
+      });
     },
   );
 

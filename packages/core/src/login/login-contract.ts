@@ -37,4 +37,5 @@ export const LoginQuerySchema = z.object({
 export type LoginQuery = z.infer<typeof LoginQuerySchema>;
 
 export const LoginResultSchema = LoginInfoSchema;
-export const MeSchema = UserSchema.extend({ mobile: z.string() });
+/** GET /api/v8/me: the number masked (issue #13 item 8) and whether a WeChat account is bound. */
+export const MeSchema = UserSchema.extend({ mobile: z.string(), wechatBound: z.boolean() });
