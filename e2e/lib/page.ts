@@ -13,14 +13,14 @@ export async function launch(): Promise<Browser> {
  * A phone-sized page (375×812) that records console errors and CSP violations. Its goto resolves
  * once the app has taken the page over, unless `early` (tests of what happens before that).
  */
-export async function phonePage(browser: Browser, { early = false } = {}): Promise<{ page: Page; problems: string[] }> {
+export async function phonePage(browser: Browser, { early = false, base = '' } = {}): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
-    baseURL: baseUrl(),
+    baseURL: base || baseUrl(),
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -5,9 +5,13 @@ import Popup from 'antd-mobile/es/components/popup';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { WithQuery } from '../../components/with-query.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
+import { SmsStepUp } from '../../components/sms-step-up.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { showToast } from '../../lib/feedback.ts';
 import { useLoginInfo } from '../../lib/login-info.ts';
+import { startWechat, unbindWechat } from '../../lib/wechat-client.ts';
 
-type Me = { id: string; name: string; mobile: string };
+type Me = { id: string; name: string; mobile: string; wechatBound: boolean };
 
 /**
  * 我的 (issue #13 item 6): the logged-in user's sheet from the home header — who is logged in (the
@@ -25,6 +29,11 @@ function Sheet({ onClose }: { onClose: () => void }) {
   const [visible, setVisible] = useState(true);
   const info = useLoginInfo();
   const me = useQuery({ queryKey: ['me', info.user.id], queryFn: () => apiFetch<Me>('/api/v8/me') });
+  const wechat = useQuery({
+    queryKey: ['wechat-config'],
+    queryFn: () => apiFetch<{ enabled: boolean }>('/api/v8/wechat/config'),
+  });
+  const [unbinding, setUnbinding] = useState(false);
   const close = () => setVisible(false);
   return (
     <Popup visible={visible} onMaskClick={close} afterClose={onClose} bodyClassName="account-sheet" destroyOnClose>
@@ -45,6 +54,45 @@ function Sheet({ onClose }: { onClose: () => void }) {
           体质测试
         </Link>
       </nav>
+      {wechat.data?.enabled && me.data && (
+        <section className="account-wechat" aria-label="微信绑定">
+          {me.data.wechatBound ? (
+            unbinding ? (
+              <>
+                <h3>解除微信绑定</h3>
+                <p className="muted small">解除后不能再用这个微信直接登录，本账号在其他手机上的登录也会失效。</p>
+                <SmsStepUp
+                  confirmText="确认解除绑定"
+                  onConfirm={async (code) => {
+                    await unbindWechat(code);
+                    setUnbinding(false);
+                    void me.refetch();
+                    void showToast('已解除微信绑定', 'success');
+                  }}
+                />
+              </>
+            ) : (
+              <div className="account-wechat-row">
+                <span>已绑定微信，可用微信直接登录</span>
+                <button type="button" className="btn" onClick={() => setUnbinding(true)}>
+                  解除绑定
+                </button>
+              </div>
+            )
+          ) : (
+            <div className="account-wechat-row">
+              <span>绑定微信后，可用微信直接登录</span>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void startWechat('/', 'bind').catch((e: unknown) => void showToast(errorMessage(e), 'fail'))}
+              >
+                绑定微信
+              </button>
+            </div>
+          )}
+        </section>
+      )}
       <div className="account-actions">
         <LogoutButton className="btn btn-block btn-danger" />
         <LogoutButton scope="everywhere" className="btn btn-block" />
