@@ -115,6 +115,8 @@ export const EnvSchema = z.object({
   WECHAT_AUTHORIZE_BASE: endpoint('https://open.weixin.qq.com'),
   /** checkout.do per IP (IPv6 by /64) per hour: each one costs a call to WeChat (issue #13 item 11). */
   WECHAT_MAX_PER_IP_HOUR: positive(30),
+  /** Constitution records one account may save per day (issue #13 item 11). */
+  PHYSICAL_MAX_RECORDS_PER_DAY: positive(20),
   /** Serve the Swagger UI at /api/docs (the JSON at /api/docs/json is always there; issue #13 item 13). */
   API_DOCS_UI: bool,
   /** Graceful shutdown: how long in-flight requests may take before the process exits. */

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { AcupointContentSchema, ChartMarkSchema, MERIDIAN_CODES } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianContentSchema } from '@moxa/core/acupoints/meridian-contract';
 import { ConstitutionDescriptionSchema, QuestionnaireSchema, SchemeSchema } from '@moxa/core/physical/physical-contract';
+import { DiseaseContentSchema, DiseaseGroupSchema } from '@moxa/core/diseases/disease-contract';
+import { NoticeContentSchema, NoticeTypeSchema } from '@moxa/core/notices/notice-contract';
+import { ProblemContentSchema, ProblemTopicSchema } from '@moxa/core/problems/problem-contract';
+import { splitFrontMatter } from './front-matter.ts';
 
 /**
  * Reads and validates the bundled content (design §5). Each kind returns rows keyed by a stable id;
@@ -55,6 +59,47 @@ export function readConstitution(dir: string) {
     questionnaire: parse(QuestionnaireSchema, c('questionnaire.json'), 'constitution/questionnaire.json'),
     types: parse(z.array(ConstitutionDescriptionSchema).length(9), c('types.json'), 'constitution/types.json'),
     schemes: parse(z.array(SchemeSchema).length(9), c('schemes.json'), 'constitution/schemes.json'),
+  };
+}
+
+/**
+ * Markdown items of one kind: `<folder>/<id>.md`, front matter validated by `schema`, the file name
+ * being the id. Sorted by position, then id.
+ */
+function readMarkdownItems<T extends z.ZodType<{ id: string; position: number }>>(dir: string, folder: string, schema: T) {
+  const items: (z.infer<T> & { body: string; file: string })[] = [];
+  for (const name of readdirSync(join(dir, folder))
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
+    const file = `${folder}/${name}`;
+    const { data, body } = splitFrontMatter(readFileSync(join(dir, file), 'utf8'), file);
+    const item = parse(schema, data, file);
+    if (`${item.id}.md` !== name) throw new Error(`Invalid content in ${file}: id ${item.id} does not match the file name`);
+    if (!body) throw new Error(`Invalid content in ${file}: the Markdown body is empty`);
+    items.push({ ...item, body, file });
+  }
+  return items.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+}
+
+function readList<T extends z.ZodType>(dir: string, file: string, schema: T): z.infer<T>[] {
+  return parse(z.array(schema).min(1), readJson(dir, file), file);
+}
+
+export function readDiseases(dir: string) {
+  return {
+    groups: readList(dir, 'diseases/groups.json', DiseaseGroupSchema),
+    items: readMarkdownItems(dir, 'diseases', DiseaseContentSchema),
+  };
+}
+
+export function readNotices(dir: string) {
+  return { types: readList(dir, 'notices/types.json', NoticeTypeSchema), items: readMarkdownItems(dir, 'notices', NoticeContentSchema) };
+}
+
+export function readProblems(dir: string) {
+  return {
+    topics: readList(dir, 'problems/topics.json', ProblemTopicSchema),
+    items: readMarkdownItems(dir, 'problems', ProblemContentSchema),
   };
 }
 

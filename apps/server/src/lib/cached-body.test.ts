@@ -22,6 +22,22 @@ describe('cached JSON bodies (issue #6)', () => {
     expect(plain.headers.vary).toBe('Accept-Encoding');
   });
 
+  it('compresses only on demand, once per encoding, and fast for typed queries (issue #13 item 11)', async () => {
+    const lazy = cacheBody({ q: 'zsl', list: Array.from({ length: 500 }, (_, i) => `穴位${i}`) }, 'fast');
+    expect(lazy.encoded.size).toBe(0);
+    const one = Fastify();
+    one.get('/y', (request, reply) => sendCached(request, reply, lazy, 'no-cache'));
+    await one.inject({ url: '/y' });
+    expect(lazy.encoded.size).toBe(0);
+    const first = await one.inject({ url: '/y', headers: { 'accept-encoding': 'br' } });
+    expect([...lazy.encoded.keys()]).toEqual(['br']);
+    const made = lazy.encoded.get('br');
+    const again = await one.inject({ url: '/y', headers: { 'accept-encoding': 'br' } });
+    expect(lazy.encoded.get('br')).toBe(made);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString()).list).toHaveLength(500);
+  });
+
   it('answers 304 when the ETag matches', async () => {
     const res = await app.inject({ url: '/x', headers: { 'if-none-match': body.etag } });
     expect(res.statusCode).toBe(304);

@@ -7,16 +7,35 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * compressed once (issue #6: content reads near the speed of a bare route). The ETag and the
  * Content-Encoding set here make @fastify/etag and @fastify/compress leave the reply alone.
  */
-export type CachedBody = { etag: string; raw: Buffer; br: Buffer; gzip: Buffer };
+export type Encoding = 'br' | 'gzip';
+export type CachedBody = {
+  etag: string;
+  raw: Buffer;
+  /** Compressed forms made so far: each on first request for it (issue #13 item 11). */
+  encoded: Map<Encoding, Buffer>;
+  effort: 'max' | 'fast';
+};
 
-export function cacheBody(value: unknown): CachedBody {
+/**
+ * `effort: 'fast'` for answers keyed by what a client typed (searches): a stream of distinct queries
+ * then costs a fast compression each, not the slow best one, and only in the encoding asked for.
+ */
+export function cacheBody(value: unknown, effort: 'max' | 'fast' = 'max'): CachedBody {
   const raw = Buffer.from(JSON.stringify(value));
-  return {
-    etag: `"${createHash('sha1').update(raw).digest('base64url')}"`,
-    raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
+  return { etag: `"${createHash('sha1').update(raw).digest('base64url')}"`, raw, encoded: new Map(), effort };
+}
+
+function encode(body: CachedBody, encoding: Encoding): Buffer {
+  let out = body.encoded.get(encoding);
+  if (!out) {
+    const max = body.effort === 'max';
+    out =
+      encoding === 'br'
+        ? brotliCompressSync(body.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: max ? 9 : 4 } })
+        : gzipSync(body.raw, { level: max ? 9 : 5 });
+    body.encoded.set(encoding, out);
+  }
+  return out;
 }
 
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody, cacheControl: string): FastifyReply {
@@ -27,8 +46,8 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
     .header('Cache-Control', cacheControl);
   if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(body.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(body.gzip);
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(encode(body, 'br'));
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(encode(body, 'gzip'));
   return reply.send(body.raw);
 }
 

@@ -68,7 +68,7 @@ export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod 
         const key = JSON.stringify(filter);
         let body = listCache.get(key);
         if (body === undefined) {
-          body = cacheBody(ok(catalog.list(filter)));
+          body = cacheBody(ok(catalog.list(filter)), filter.q ? 'fast' : 'max');
           listCache.set(key, body);
         }
         return sendCached(request, reply, body, CONTENT_CACHE);

@@ -52,6 +52,26 @@ describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
     expect((await t.app.inject({ url: `/api/v8/physical/records/${record.id}` })).statusCode).toBe(401);
   });
 
+  it('caps the records one account saves per day, refused ones writing nothing (issue #13 item 11)', async () => {
+    const capped = await createTestApp(dialect, { PHYSICAL_MAX_RECORDS_PER_DAY: 3 });
+    const { token } = await loginAs(capped, '13800000003');
+    const save = () =>
+      capped.app.inject({
+        method: 'POST',
+        url: '/api/v8/physical/records',
+        payload: { gender: 'female', answers: all(2) },
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await save()).statusCode).toBe(200);
+    const refused = await save();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/^今天保存的测试记录已达上限/);
+    expect(await capped.db.selectFrom('physical_records').select('id').execute()).toHaveLength(3);
+    capped.clock.advance(86_400_000);
+    expect((await save()).statusCode).toBe(200);
+    await capped.close();
+  });
+
   it('ignores scores sent by the client', async () => {
     const res = await post(alice, { gender: 'female', answers: all(5), result: { primary: 'pinghe' } });
     expect(res.statusCode).toBe(400);

@@ -16,6 +16,7 @@ import {
 import { checkAnswers, questionsFor, scoreAnswers } from '@moxa/core/physical/scoring';
 import { badInput, notFound } from '../lib/app-error.ts';
 import { cacheBody, sendCached } from '../lib/cached-body.ts';
+import { takeAll } from '../lib/rate-limit.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
 import type { PhysicalContent } from '../physical/physical-content.ts';
@@ -108,6 +109,15 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
         const { gender, answers } = request.body;
         const problem = checkAnswers(questionnaire.questions, gender, answers);
         if (problem) throw badInput(problem);
+        // Records are health data kept for good: a runaway client cannot fill the table (issue #13 item 11).
+        await takeAll(ctx.limits, [
+          {
+            key: `physical:rec:d:${user.id}`,
+            windowSeconds: 86400,
+            max: ctx.env.PHYSICAL_MAX_RECORDS_PER_DAY,
+            message: (w) => `今天保存的测试记录已达上限，请${w}后再试`,
+          },
+        ]);
         const result = scoreAnswers(questionnaire.questions, gender, answers);
         const row = {
           id: randomUUID(),
