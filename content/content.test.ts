@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAcupoints, readChartViews, readConstitution, readMeridians } from '../apps/server/src/content/content-kinds.ts';
+import { acupointKind, chartViewKind, meridianKind } from '../apps/server/src/acupoints/acupoint-kinds.ts';
+import type { ContentKind } from '../apps/server/src/content/content-kind.ts';
+import { constitutionKind, type ConstitutionDocs } from '../apps/server/src/physical/constitution-kind.ts';
 
 const DIR = process.env.TEST_CONTENT_DIR ?? new URL('.', import.meta.url).pathname;
+const read = <T>(kind: ContentKind<T>) => kind.read(DIR).map((item) => item.data);
+const readAcupoints = () => read(acupointKind);
+const readConstitution = () => Object.fromEntries(read(constitutionKind).map((d) => [d.doc, d.value])) as ConstitutionDocs;
 
 /** GB/T 12346-2021 point counts per meridian (印堂 is GV29). */
 const COUNTS: Record<string, number> = {
@@ -24,9 +29,9 @@ const COUNTS: Record<string, number> = {
 };
 
 describe('acupoint content (issue #4, GB/T 12346)', () => {
-  const points = readAcupoints(DIR);
-  const meridians = readMeridians(DIR);
-  const views = readChartViews(DIR);
+  const points = readAcupoints();
+  const meridians = read(meridianKind);
+  const views = read(chartViewKind);
 
   it('has all 362 meridian points with the standard count per meridian, numbered 1…n in order', () => {
     for (const [code, n] of Object.entries(COUNTS)) {
@@ -105,8 +110,8 @@ describe('acupoint content (issue #4, GB/T 12346)', () => {
 });
 
 describe('constitution content (issue #5)', () => {
-  const { questionnaire, types, schemes } = readConstitution(DIR);
-  const codes = new Set(readAcupoints(DIR).map((p) => p.code));
+  const { questionnaire, types, schemes } = readConstitution();
+  const codes = new Set(readAcupoints().map((p) => p.code));
 
   it('words every question as a question and names the standard', () => {
     expect(questionnaire.version).toBe('ZYYXH/T157-2009');

@@ -179,9 +179,10 @@ apiRows.push(await sendAndLogin());
 
 // Server-side search time, in process: the same catalog the route uses.
 const { openDatabase } = await import('../apps/server/src/db/database.ts');
-const { loadAcupointCatalog } = await import('../apps/server/src/acupoints/acupoint-catalog.ts');
+const { acupointCatalog } = await import('../apps/server/src/acupoints/acupoint-catalog.ts');
+const { loadContentStore } = await import('../apps/server/src/content/content-store.ts');
 const db = openDatabase('', `${server.logPath.replace(/server\.log$/, '')}app.db`);
-const catalog = await loadAcupointCatalog(db);
+const catalog = acupointCatalog(await loadContentStore(db));
 const queries = ['zsl', 'ST36', 'SJ5', '足三里', '失眠', 'zusanli', 'san', '头痛', 'guan', 'yong quan', 'BL', '腰'];
 const times: number[] = [];
 for (let i = 0; i < 2000; i++) {

@@ -7,7 +7,8 @@ import { ErrorCode } from '@moxa/core/http/envelope';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import { loadAcupointCatalog } from './acupoints/acupoint-catalog.ts';
+import { acupointCatalog } from './acupoints/acupoint-catalog.ts';
+import { loadContentStore } from './content/content-store.ts';
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
 import type { AppContext } from './lib/context.ts';
@@ -15,7 +16,7 @@ import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limi
 import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
 import { smsCodeService } from './login/sms-code-service.ts';
-import { loadPhysicalContent } from './physical/physical-content.ts';
+import { physicalContent } from './physical/physical-content.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -24,6 +25,8 @@ import { acupointRoutes } from './routes/acupoint-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
 import { APP_VERSION, miscRoutes } from './routes/misc-routes.ts';
 import { physicalRoutes } from './routes/physical-routes.ts';
+import { searchRoutes } from './routes/search-routes.ts';
+import { searchService } from './search/search-service.ts';
 import { wechatRoutes } from './routes/wechat-routes.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
@@ -174,13 +177,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (env.API_DOCS_UI) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  const catalog = await loadAcupointCatalog(db);
-  const physical = await loadPhysicalContent(db);
+  const content = await loadContentStore(db);
+  const catalog = acupointCatalog(content);
+  const physical = physicalContent(content);
   await app.register(miscRoutes);
   await app.register(loginRoutes);
   await app.register(wechatRoutes);
   await app.register(acupointRoutes(catalog));
   await app.register(physicalRoutes(physical, catalog));
+  await app.register(searchRoutes(searchService(content)));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).

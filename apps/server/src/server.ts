@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { ContentError } from './content/content-kind.ts';
 import { loadContent } from './content/load-content.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { assertDeployable, loadEnv } from './env.ts';
@@ -9,9 +10,19 @@ const env = loadEnv();
 assertDeployable(env);
 const db = openDatabase(env.DATABASE_URL, env.SQLITE_PATH);
 await migrate(db);
-const report = await loadContent(db, env.CONTENT_DIR);
+// A broken content file refuses the whole load (issue #14 §1): the content loaded before stays
+// served, and the error names the file to fix. With nothing loaded before, there is nothing to serve.
+let report: Awaited<ReturnType<typeof loadContent>> | Error;
+try {
+  report = await loadContent(db, env.CONTENT_DIR);
+} catch (err) {
+  const loadedBefore = await db.selectFrom('content_meta').select('hash').executeTakeFirst();
+  if (!(err instanceof ContentError) || !loadedBefore) throw err;
+  report = err;
+}
 const app = await buildApp({ env, db });
-app.log.info({ content: report }, report.changed ? 'content loaded' : 'content unchanged');
+if (report instanceof Error) app.log.error({ err: report.message }, 'content refused; still serving the content loaded before');
+else app.log.info({ content: report }, report.changed ? 'content loaded' : 'content unchanged');
 app.log.info(
   { store: app.ctx.limits.kind },
   app.ctx.limits.kind === 'redis'

@@ -1,22 +1,19 @@
 import { MERIDIAN_ALIASES, type AcupointDetail, type AcupointSummary, type ChartMark } from '@moxa/core/acupoints/acupoint-contract';
-import type { ChartView, MeridianContent, MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
+import type { MeridianDetail, MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
 import { canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
 import { acupointSearchDoc } from '@moxa/core/acupoints/acupoint-search';
 import { buildSearchIndex, searchIndex } from '@moxa/core/search/text-search';
-import type { Db } from '../db/database.ts';
-import type { AcupointRecord } from '../content/content-kinds.ts';
+import type { ContentStore } from '../content/content-store.ts';
+import { acupointKind, chartViewKind, meridianKind, type AcupointRecord } from './acupoint-kinds.ts';
 
 /**
- * Read model of the acupoint reference, loaded once from the database (content changes only with a
- * deploy), so every read is a map lookup and search is an in-memory scan (issue #4: p95 < 20 ms).
+ * Read model of the acupoint reference over the loaded content (content changes only with a deploy),
+ * so every read is a map lookup and search is an in-memory scan (issue #4: p95 < 20 ms).
  */
-export async function loadAcupointCatalog(db: Db) {
-  const pointRows = await db.selectFrom('acupoints').select(['data']).orderBy('position').execute();
-  const meridianRows = await db.selectFrom('meridians').select(['data']).orderBy('position').execute();
-  const viewRows = await db.selectFrom('chart_views').select(['data', 'svg']).orderBy('position').execute();
-  const points = pointRows.map((r) => JSON.parse(r.data) as AcupointRecord);
-  const meridians = meridianRows.map((r) => JSON.parse(r.data) as MeridianContent);
-  const views = viewRows.map((r) => ({ view: JSON.parse(r.data) as ChartView, svg: r.svg }));
+export function acupointCatalog(store: ContentStore) {
+  const points = store.list(acupointKind);
+  const meridians = store.list(meridianKind);
+  const views = store.list(chartViewKind).map(({ svg, ...view }) => ({ view, svg }));
   const byCode = new Map(points.map((p) => [p.code, p]));
   const meridianByCode = new Map(meridians.map((m) => [m.code as string, m]));
   const pointsOf = (meridian: string) => points.filter((p) => p.meridian === meridian);
@@ -93,4 +90,4 @@ export async function loadAcupointCatalog(db: Db) {
     },
   };
 }
-export type AcupointCatalog = Awaited<ReturnType<typeof loadAcupointCatalog>>;
+export type AcupointCatalog = ReturnType<typeof acupointCatalog>;

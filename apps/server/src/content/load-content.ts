@@ -1,119 +1,104 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
-import { listContentFiles, readAcupoints, readChartViews, readConstitution, readMeridians } from './content-kinds.ts';
+import { ContentError, type AnyContentKind, type ContentItem } from './content-kind.ts';
+import { listContentFiles } from './content-files.ts';
+import { CONTENT_KINDS } from './registry.ts';
 
 export type LoadReport = { changed: boolean; counts: Record<string, number> };
 
 /**
- * Loads content/ into the database idempotently (issue #2, design §5): stable ids, upserts, removal
- * of rows that left the files, and nothing at all when the files' hash is unchanged.
+ * Loads content/ into `content_items`, generic over the kind registry (issue #14 §1, design §5):
+ * every kind is read and validated and every cross-reference resolved before anything is written, so
+ * a broken file refuses the whole load and the content already in the database stays served. Writes
+ * are upserts by (kind, id) plus removal of items whose files are gone, in one transaction; nothing at
+ * all happens when the files' hash is unchanged.
  */
-export async function loadContent(db: Db, dir: string, now = Date.now()): Promise<LoadReport> {
-  const hash = createHash('sha256');
-  for (const file of listContentFiles(dir))
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(join(dir, file)));
-  const digest = hash.digest('hex');
+export async function loadContent(
+  db: Db,
+  dir: string,
+  now = Date.now(),
+  kinds: readonly AnyContentKind[] = CONTENT_KINDS,
+): Promise<LoadReport> {
+  const digest = contentHash(dir);
   const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
   if (meta?.hash === digest) return { changed: false, counts: {} };
 
-  // Validate everything before writing anything.
-  const meridians = readMeridians(dir);
-  const points = readAcupoints(dir);
-  const views = readChartViews(dir);
-  const constitution = readConstitution(dir);
-  checkCrossReferences(meridians, points, constitution.schemes);
+  const all = readAllKinds(dir, kinds);
 
   await db.transaction().execute(async (trx) => {
-    await replaceRows(
-      trx,
-      'meridians',
-      meridians.map((m, i) => ({ id: m.code, position: i, data: JSON.stringify(m) })),
-    );
-    await replaceRows(
-      trx,
-      'acupoints',
-      points.map((p) => ({
-        id: p.code,
-        code: p.code,
-        name: p.name,
-        meridian: p.meridian,
-        region: p.region,
-        position: p.position,
-        common: p.common ? 1 : 0,
-        data: JSON.stringify(p),
-      })),
-    );
-    await replaceRows(
-      trx,
-      'chart_views',
-      views.map((v, i) => ({
-        id: v.id,
-        position: i,
-        svg: v.svg,
-        data: JSON.stringify({ id: v.id, name: v.name, width: v.width, height: v.height }),
-      })),
-    );
-    await replaceRows(trx, 'constitution_docs', [
-      { id: 'questionnaire', data: JSON.stringify(constitution.questionnaire) },
-      { id: 'types', data: JSON.stringify(constitution.types) },
-      { id: 'schemes', data: JSON.stringify(constitution.schemes) },
-    ]);
+    for (const kind of kinds) {
+      const items = all.get(kind.name)!;
+      for (let i = 0; i < items.length; i += 100) {
+        await trx
+          .insertInto('content_items')
+          .values(
+            items.slice(i, i + 100).map((it) => ({ kind: kind.name, id: it.id, position: it.position, data: JSON.stringify(it.data) })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['kind', 'id']).doUpdateSet({ position: sql.ref('excluded.position'), data: sql.ref('excluded.data') }),
+          )
+          .execute();
+      }
+      const ids = items.map((it) => it.id);
+      let del = trx.deleteFrom('content_items').where('kind', '=', kind.name);
+      if (ids.length > 0) del = del.where('id', 'not in', ids);
+      await del.execute();
+    }
+    // Kinds no longer declared leave no rows behind.
+    await trx
+      .deleteFrom('content_items')
+      .where(
+        'kind',
+        'not in',
+        kinds.map((k) => k.name),
+      )
+      .execute();
     await trx
       .insertInto('content_meta')
       .values({ kind: 'all', hash: digest, loaded_at: now })
       .onConflict((oc) => oc.column('kind').doUpdateSet({ hash: digest, loaded_at: now }))
       .execute();
   });
-  return {
-    changed: true,
-    counts: {
-      meridians: meridians.length,
-      acupoints: points.length,
-      chartViews: views.length,
-      questions: constitution.questionnaire.questions.length,
-    },
-  };
+  return { changed: true, counts: Object.fromEntries(kinds.map((k) => [k.name, all.get(k.name)!.length])) };
 }
 
-type ContentTable = 'meridians' | 'acupoints' | 'chart_views' | 'constitution_docs';
-
-async function replaceRows(db: Kysely<Database>, table: ContentTable, rows: ({ id: string } & Record<string, unknown>)[]) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one generic upsert for every content table
-  const t = db as any;
-  const columns = Object.keys(rows[0] ?? {}).filter((c) => c !== 'id');
-  for (let i = 0; i < rows.length; i += 100) {
-    await t
-      .insertInto(table)
-      .values(rows.slice(i, i + 100))
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's conflict builder for a dynamic table
-      .onConflict((oc: any) => oc.column('id').doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))))
-      .execute();
-  }
-  const ids = rows.map((r) => r.id);
-  const del = t.deleteFrom(table);
-  await (ids.length > 0 ? del.where('id', 'not in', ids) : del).execute();
+function contentHash(dir: string): string {
+  const hash = createHash('sha256');
+  for (const file of listContentFiles(dir))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dir, file)));
+  return hash.digest('hex');
 }
 
-function checkCrossReferences(
-  meridians: ReturnType<typeof readMeridians>,
-  points: ReturnType<typeof readAcupoints>,
-  schemes: ReturnType<typeof readConstitution>['schemes'],
-) {
-  const codes = new Set(points.map((p) => p.code));
-  for (const m of meridians) {
-    const n = points.filter((p) => p.meridian === m.code).length;
-    if (n !== m.pointCount) throw new Error(`Invalid content: meridian ${m.code} declares ${m.pointCount} points, files have ${n}`);
-  }
-  for (const s of schemes) {
-    for (const p of s.moxibustion.points) {
-      if (!codes.has(p.code)) throw new Error(`Invalid content: scheme ${s.type} links unknown acupoint ${p.code}`);
+/** Reads every kind and checks ids, cross-references and each kind's own invariants; throws ContentError naming the file and item. */
+export function readAllKinds(dir: string, kinds: readonly AnyContentKind[] = CONTENT_KINDS): Map<string, ContentItem<unknown>[]> {
+  const all = new Map<string, ContentItem<unknown>[]>();
+  for (const kind of kinds) {
+    if (all.has(kind.name)) throw new Error(`content kind ${kind.name} is declared twice`);
+    const items = kind.read(dir);
+    const seen = new Set<string>();
+    for (const it of items) {
+      if (seen.has(it.id)) throw new ContentError(`Invalid content in ${it.file}: ${kind.name} ${it.id} appears twice`);
+      seen.add(it.id);
     }
+    all.set(kind.name, items);
   }
+  const ids = new Map([...all].map(([name, items]) => [name, new Set(items.map((it) => it.id))]));
+  for (const kind of kinds) {
+    for (const it of all.get(kind.name)!) {
+      for (const ref of kind.refs?.(it.data) ?? []) {
+        if (!ids.get(ref.kind)?.has(ref.id))
+          throw new ContentError(
+            `Invalid content in ${it.file}: ${kind.name} ${it.id} refers to ${ref.kind} ${ref.id}, which does not exist`,
+          );
+      }
+    }
+    kind.check?.(all.get(kind.name)!, all);
+  }
+  return all;
 }

@@ -166,6 +166,53 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('wechat_tickets').dropColumn('state_hash').execute();
     },
   },
+  // Issue #14 §1: every content kind in one table, keyed by (kind, id), written by the generic loader.
+  '004_content_items': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_items')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_items_pk', ['kind', 'id'])
+        .execute();
+      await db.schema.createIndex('content_items_order').on('content_items').columns(['kind', 'position']).execute();
+      for (const t of ['meridians', 'acupoints', 'chart_views', 'constitution_docs']) await db.schema.dropTable(t).ifExists().execute();
+      // The next start loads every kind afresh into the new table.
+      await sql`delete from content_meta`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      // Back to 003's tables, empty: the older loader fills them on its next start.
+      await db.schema.dropTable('content_items').execute();
+      await sql`delete from content_meta`.execute(db);
+      for (const t of ['meridians', 'constitution_docs'])
+        await db.schema
+          .createTable(t)
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .$call((b) => (t === 'meridians' ? b.addColumn('position', 'integer', (c) => c.notNull()) : b))
+          .addColumn('data', 'text', (c) => c.notNull())
+          .execute();
+      await db.schema
+        .createTable('acupoints')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('meridian', 'text', (c) => c.notNull())
+        .addColumn('region', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('common', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('chart_views')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('svg', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

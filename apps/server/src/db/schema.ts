@@ -33,19 +33,8 @@ export interface Database {
   };
   wechat_states: { state_hash: string; return_to: string; expires_at: number; used_at: number | null };
   content_meta: { kind: string; hash: string; loaded_at: number };
-  meridians: { id: string; position: number; data: string };
-  acupoints: {
-    id: string;
-    code: string;
-    name: string;
-    meridian: string;
-    region: string;
-    position: number;
-    common: number;
-    data: string;
-  };
-  chart_views: { id: string; position: number; data: string; svg: string };
-  constitution_docs: { id: string; data: string };
+  /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
+  content_items: { kind: string; id: string; position: number; data: string };
   physical_records: {
     id: string;
     user_id: string;

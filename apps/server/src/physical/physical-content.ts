@@ -1,18 +1,13 @@
-import type { ConstitutionDescription, Questionnaire, Scheme } from '@moxa/core/physical/physical-contract';
-import type { Db } from '../db/database.ts';
+import type { ContentStore } from '../content/content-store.ts';
+import { constitutionKind, type ConstitutionDocs } from './constitution-kind.ts';
 
-/** The constitution questionnaire, descriptions and schemes, loaded once from the database. */
-export async function loadPhysicalContent(db: Db) {
-  const rows = await db.selectFrom('constitution_docs').selectAll().execute();
-  const get = (id: string) => {
-    const row = rows.find((r) => r.id === id);
-    if (!row) throw new Error(`constitution content ${id} is missing; was content loaded?`);
-    return JSON.parse(row.data) as unknown;
+/** The constitution questionnaire, descriptions and schemes from the loaded content. */
+export function physicalContent(store: ContentStore): ConstitutionDocs {
+  const get = <K extends keyof ConstitutionDocs>(doc: K): ConstitutionDocs[K] => {
+    const item = store.get(constitutionKind, doc);
+    if (!item) throw new Error(`constitution content ${doc} is missing; was content loaded?`);
+    return item.value as ConstitutionDocs[K];
   };
-  return {
-    questionnaire: get('questionnaire') as Questionnaire,
-    types: get('types') as ConstitutionDescription[],
-    schemes: get('schemes') as Scheme[],
-  };
+  return { questionnaire: get('questionnaire'), types: get('types'), schemes: get('schemes') };
 }
-export type PhysicalContent = Awaited<ReturnType<typeof loadPhysicalContent>>;
+export type PhysicalContent = ConstitutionDocs;

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { findInternalLinks } from '@moxa/core/content/internal-links';
+import type { RichText } from '@moxa/core/content/rich-text';
+import type { SearchDoc } from '@moxa/core/search/text-search';
+import { splitFrontMatter } from './front-matter.ts';
+import { MarkdownError, renderMarkdown } from './markdown.ts';
+
+/**
+ * A content kind, declared once (issue #14 §1): how its items are read from `content/` and validated,
+ * the other items they refer to, and the search document each contributes. Every kind is stored in
+ * `content_items` under its name; the loader (load-content.ts) is generic over the registry.
+ */
+export type ContentRef = { kind: string; id: string };
+
+export type ContentItem<T> = {
+  id: string;
+  position: number;
+  /** Where the item was read from, for error messages: `diseases/insomnia.md`. */
+  file: string;
+  data: T;
+};
+
+/** What a search result shows besides the ranking fields: a title, a one-line summary. */
+export type KindSearchDoc = SearchDoc & { title: string; summary: string };
+
+export type ContentKind<T> = {
+  name: string;
+  read(dir: string): ContentItem<T>[];
+  /** Items this one refers to; each must exist when the content is loaded. */
+  refs?(data: T): ContentRef[];
+  /** Invariants over the whole kind (e.g. a meridian's declared point count). */
+  check?(items: ContentItem<T>[], all: ReadonlyMap<string, ContentItem<unknown>[]>): void;
+  search?(data: T): KindSearchDoc;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds kinds of every item type
+export type AnyContentKind = ContentKind<any>;
+
+export const defineKind = <T>(kind: ContentKind<T>): ContentKind<T> => kind;
+
+export class ContentError extends Error {}
+
+export function parseContent<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ContentError(`Invalid content in ${where}: ${issue?.path.join('.')} ${issue?.message}`);
+  }
+  return result.data;
+}
+
+export const readJson = (dir: string, file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  } catch (err) {
+    throw new ContentError(`Invalid content in ${file}: ${(err as Error).message}`);
+  }
+};
+
+/** A JSON array of items, each with an id; position is its place in the file. */
+export function readJsonList<S extends z.ZodType<{ id: string }>>(dir: string, file: string, schema: S): ContentItem<z.infer<S>>[] {
+  const list = parseContent(z.array(schema).min(1), readJson(dir, file), file);
+  return list.map((data, position) => ({ id: data.id, position, file, data }));
+}
+
+/** A markdown item's fields once read: its front matter, the sanitised body and the links in it. */
+export type MarkdownFields = { body: RichText; links: ContentRef[] };
+
+/**
+ * Markdown items of one kind: `<folder>/<id>.md`, front matter validated by `schema`, the file name
+ * being the id, the body rendered to sanitised rich text (issue #14 §2). Sorted by position, then id.
+ */
+export function readMarkdownItems<S extends z.ZodType<{ id: string; position: number }>>(
+  dir: string,
+  folder: string,
+  schema: S,
+): ContentItem<z.infer<S> & MarkdownFields>[] {
+  const items: ContentItem<z.infer<S> & MarkdownFields>[] = [];
+  for (const name of readdirSync(join(dir, folder))
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
+    const file = `${folder}/${name}`;
+    const { data, body } = splitFrontMatter(readFileSync(join(dir, file), 'utf8'), file);
+    const item = parseContent(schema, data, file);
+    if (`${item.id}.md` !== name) throw new ContentError(`Invalid content in ${file}: id ${item.id} does not match the file name`);
+    if (!body) throw new ContentError(`Invalid content in ${file}: the Markdown body is empty`);
+    let rendered: RichText;
+    try {
+      rendered = renderMarkdown(body);
+    } catch (err) {
+      if (err instanceof MarkdownError) throw new ContentError(`Invalid content in ${file}: ${err.message}`);
+      throw err;
+    }
+    const links = findInternalLinks(body).map((l) => ({ kind: l.kind, id: l.id }));
+    items.push({ id: item.id, position: item.position, file, data: { ...item, body: rendered, links } });
+  }
+  return items.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+}

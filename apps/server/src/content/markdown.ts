@@ -1,0 +1,91 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { internalHref, parseInternalLink } from '@moxa/core/content/internal-links';
+import type { HastNode, RichText } from '@moxa/core/content/rich-text';
+
+/**
+ * Content Markdown → sanitised hast (issue #14 §2, decision 014). Parsed once at load, so the web
+ * only maps an already-safe tree to React, identically in the prerender and in the browser.
+ * Raw HTML never survives (remark-rehype drops it; the sanitiser is the second wall), links are
+ * internal only (`acupoint:ST36` → `/acupoint_detail/ST36`), and a blockquote that opens with
+ * **注意** becomes a caution callout.
+ */
+const INTERNAL_PROTOCOLS = ['acupoint', 'meridian', 'disease', 'notice', 'problem', 'product', 'video'];
+
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  // No ids, no inputs (GFM task lists), no images until media lands (issue #14 §3).
+  clobber: [],
+  tagNames: (defaultSchema.tagNames ?? []).filter((t) => !['input', 'img', 'picture', 'source'].includes(t)),
+  protocols: { href: INTERNAL_PROTOCOLS },
+  attributes: { ...defaultSchema.attributes, '*': [], a: ['href'], th: ['align'], td: ['align'], blockquote: ['className'] },
+};
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, schema).freeze();
+
+export class MarkdownError extends Error {}
+
+/** Renders one content body; throws MarkdownError for links that are not internal. */
+export function renderMarkdown(markdown: string): RichText {
+  const mdast = processor.parse(markdown);
+  checkSource(mdast);
+  const tree = processor.runSync(mdast) as Root;
+  return { type: 'root', children: convert(tree.children) };
+}
+
+/** Refuses what the sanitiser would silently drop, so an author learns of it at load (issue #14 §1). */
+function checkSource(node: MdNode) {
+  if (node.type === 'html') throw new MarkdownError(`raw HTML is not allowed: ${String(node.value).slice(0, 40)}`);
+  if (node.type === 'image') throw new MarkdownError('images are not supported in content Markdown yet');
+  if (node.type === 'link' && !parseInternalLink(String(node.url)))
+    throw new MarkdownError(`link "${String(node.url)}" is not an internal link (use e.g. acupoint:ST36)`);
+  for (const child of node.children ?? []) checkSource(child);
+}
+type MdNode = { type: string; value?: unknown; url?: unknown; children?: MdNode[] };
+
+function convert(nodes: (RootContent | ElementContent)[]): HastNode[] {
+  const out: HastNode[] = [];
+  for (const node of nodes) {
+    // Line breaks between block elements carry nothing on screen, and React refuses them in tables.
+    if (node.type === 'text') {
+      if (!/^\s*\n\s*$/.test(node.value)) out.push({ type: 'text', value: node.value });
+    } else if (node.type === 'element') out.push(element(node));
+  }
+  return out;
+}
+
+function element(node: Element): HastNode {
+  const properties: Record<string, string> = {};
+  if (node.tagName === 'a') {
+    const href = String(node.properties.href ?? '');
+    const link = parseInternalLink(href);
+    if (link) properties.href = internalHref(link);
+  }
+  if ((node.tagName === 'th' || node.tagName === 'td') && node.properties.align) properties.align = String(node.properties.align);
+  if (node.tagName === 'blockquote' && isCaution(node)) properties.className = 'callout';
+  return {
+    type: 'element',
+    tagName: node.tagName,
+    ...(Object.keys(properties).length ? { properties } : {}),
+    children: convert(node.children),
+  };
+}
+
+/** `> **注意**：…` — the house style for cautions. */
+function isCaution(node: Element): boolean {
+  const first = node.children.find((c) => c.type === 'element');
+  const strong = first?.type === 'element' ? first.children[0] : undefined;
+  return strong?.type === 'element' && strong.tagName === 'strong' && /^(注意|警告|提示)/.test(textOf(strong));
+}
+
+const textOf = (n: ElementContent): string => (n.type === 'text' ? n.value : n.type === 'element' ? n.children.map(textOf).join('') : '');
+
+/** Plain text of a rendered body (search keywords, summaries). */
+export function richTextPlain(root: RichText): string {
+  const walk = (n: HastNode): string => (n.type === 'text' ? n.value : n.children.map(walk).join(''));
+  return root.children.map(walk).join('');
+}

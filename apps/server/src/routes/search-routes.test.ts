@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchAnswerSchema, type SearchAnswer } from '@moxa/core/search/search-contract';
+import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+
+describe.each(DIALECTS)('search across kinds on %s (issue #14 §4)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+  const search = async (query: string) => {
+    const res = await t.app.inject({ url: `/api/v8/search?${query}` });
+    const body = res.json();
+    if (res.statusCode === 200) SearchAnswerSchema.parse(body.data);
+    return { status: res.statusCode, body };
+  };
+  const group = (body: { data: SearchAnswer }, kind: string) => body.data.groups.find((g) => g.kind === kind)!;
+
+  it('finds an acupoint by Chinese, initials, pinyin without tones and code, with its link and highlight', async () => {
+    for (const q of ['足三里', 'zsl', 'zusanli', 'ST36']) {
+      const { body } = await search(`type=acupoint&q=${encodeURIComponent(q)}`);
+      expect(group(body, 'acupoint').items[0], q).toMatchObject({ id: 'ST36', title: '足三里', href: '/acupoint_detail/ST36' });
+    }
+    const { body } = await search(`type=acupoint&q=${encodeURIComponent('足三')}`);
+    expect(group(body, 'acupoint').items[0]!.titleRanges).toEqual([[0, 2]]);
+  });
+
+  it('finds a condition by name, pinyin with or without tones, initials and alias, and says which alias matched', async () => {
+    for (const q of ['失眠', 'shimian', 'shī mián', 'sm']) {
+      const { body } = await search(`type=disease&q=${encodeURIComponent(q)}`);
+      expect(group(body, 'disease').items[0], q).toMatchObject({ id: 'insomnia', href: '/disease_detail/insomnia' });
+    }
+    const { body } = await search(`type=disease&q=${encodeURIComponent('睡不着')}`);
+    expect(group(body, 'disease').items[0]).toMatchObject({ id: 'insomnia', matched: { text: '睡不着' } });
+  });
+
+  it('groups type=all by kind, only kinds with matches, at most 5 each', async () => {
+    const { body } = await search(`q=${encodeURIComponent('失眠')}`);
+    const kinds = body.data.groups.map((g: { kind: string }) => g.kind);
+    expect(kinds).toContain('disease');
+    expect(kinds).toContain('acupoint');
+    for (const g of body.data.groups) {
+      expect(g.total).toBeGreaterThan(0);
+      expect(g.items.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('pages through one kind', async () => {
+    const p1 = group((await search('type=acupoint&q=%E7%97%9B&size=5&page=1')).body, 'acupoint');
+    const p2 = group((await search('type=acupoint&q=%E7%97%9B&size=5&page=2')).body, 'acupoint');
+    expect(p1.total).toBeGreaterThan(10);
+    expect(p2.total).toBe(p1.total);
+    expect(p1.items).toHaveLength(5);
+    expect(p2.items.map((i) => i.id).filter((id) => p1.items.some((i) => i.id === id))).toEqual([]);
+  });
+
+  it('answers an empty group for a kind with no content yet, and nothing for no match', async () => {
+    expect((await search('type=product&q=ai')).body.data.groups).toEqual([{ kind: 'product', name: '产品', total: 0, items: [] }]);
+    expect((await search(`q=${encodeURIComponent('不存在的词语')}`)).body.data.groups).toEqual([]);
+  });
+
+  it('refuses a bad type, an empty query and a bad page with a Chinese message', async () => {
+    expect(await search('type=shop&q=ai')).toMatchObject({ status: 400, body: { msg: '搜索类型不正确' } });
+    expect(await search('q=%20')).toMatchObject({ status: 400, body: { msg: '请输入搜索内容' } });
+    expect(await search('q=ai&page=0')).toMatchObject({ status: 400, body: { msg: '页码不正确' } });
+  });
+});

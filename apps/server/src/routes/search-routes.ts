@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@moxa/core/http/envelope';
+import { SearchAnswerSchema, SearchQuerySchema } from '@moxa/core/search/search-contract';
+import { cacheBody, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
+import { ok } from '../lib/context.ts';
+import type { SearchService } from '../search/search-service.ts';
+
+const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** GET /api/v8/search (issue #14 §4): every kind's results, grouped, with highlights and paging. */
+export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
+  const cache = new LruCache<CachedBody>(1000);
+  return async (app) => {
+    app.get(
+      '/api/v8/search',
+      {
+        schema: {
+          tags: ['search'],
+          summary: '全站搜索（穴位、艾灸方法、灸前须知、产品问答…）',
+          description:
+            'type=all answers every kind that has matches, up to 5 results each; a single type answers one page of that kind. q matches Chinese, full pinyin with or without tones, initials, codes and aliases.',
+          querystring: SearchQuerySchema,
+          response: { 200: envelope(SearchAnswerSchema) },
+        },
+      },
+      async (request, reply) => {
+        const query = request.query;
+        const key = JSON.stringify([query.type, query.q, query.page, query.size]);
+        let body = cache.get(key);
+        if (body === undefined) {
+          body = cacheBody(ok(search.search(query)), 'fast');
+          cache.set(key, body);
+        }
+        return sendCached(request, reply, body, CONTENT_CACHE);
+      },
+    );
+  };
+}
