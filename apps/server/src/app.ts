@@ -26,6 +26,10 @@ import { loginRoutes } from './routes/login-routes.ts';
 import { APP_VERSION, miscRoutes } from './routes/misc-routes.ts';
 import { physicalRoutes } from './routes/physical-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
+import { diseaseRoutes } from './routes/disease-routes.ts';
+import { noticeRoutes } from './routes/notice-routes.ts';
+import { problemRoutes } from './routes/problem-routes.ts';
+import { diseaseCatalog } from './diseases/disease-catalog.ts';
 import { searchService } from './search/search-service.ts';
 import { wechatRoutes } from './routes/wechat-routes.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
@@ -185,6 +189,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wechatRoutes);
   await app.register(acupointRoutes(catalog));
   await app.register(physicalRoutes(physical, catalog));
+  await app.register(diseaseRoutes(diseaseCatalog(content, catalog)));
+  await app.register(noticeRoutes(content));
+  await app.register(problemRoutes(content));
   await app.register(searchRoutes(searchService(content)));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -75,3 +75,22 @@ export class LruCache<V> {
     return this.map.size;
   }
 }
+
+/** Public content may be cached a while by browsers and proxies; a deploy changes it. */
+export const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
+/**
+ * One content route's answers, each built once per distinct key and kept in a bounded LRU (keys come
+ * from the query string, so their number is bounded by the cache, not by clients).
+ */
+export function contentAnswers(max = 500) {
+  const cache = new LruCache<CachedBody>(max);
+  return (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): FastifyReply => {
+    let body = cache.get(key);
+    if (body === undefined) {
+      body = cacheBody({ code: 0, msg: 'ok', data: build() });
+      cache.set(key, body);
+    }
+    return sendCached(request, reply, body, CONTENT_CACHE);
+  };
+}

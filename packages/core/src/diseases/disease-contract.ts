@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACUPOINT_CODE } from '../acupoints/acupoint-contract.ts';
 import { RichTextSchema } from '../content/rich-text.ts';
+import { PageQuerySchema } from '../http/paging.ts';
 
 /**
  * Moxibustion methods by condition (issue #15): groups, conditions as authored in
@@ -65,6 +66,12 @@ export const DiseaseGroupSummarySchema = DiseaseGroupSchema.extend({ count: z.nu
 export type DiseaseGroupSummary = z.infer<typeof DiseaseGroupSummarySchema>;
 
 export const DiseaseSummarySchema = z.object({ id: z.string(), name: z.string(), summary: z.string(), group: z.string() });
+
+/** `GET /api/v8/diseases`: a group's conditions (`type`), or those whose prescription uses a point (`acupoint`). */
+export const DiseaseListQuerySchema = PageQuerySchema.extend({
+  type: z.uuid({ error: '分类不正确' }).optional(),
+  acupoint: z.string().trim().min(1).max(12, { error: '穴位编号不正确' }).optional(),
+});
 export type DiseaseSummary = z.infer<typeof DiseaseSummarySchema>;
 
 /** A prescription point with what the app knows of the acupoint, so the page links and warns. */
@@ -78,6 +85,7 @@ export const DiseaseDetailSchema = DiseaseContentSchema.omit({ prescription: tru
   groupName: z.string(),
   prescription: DiseaseContentSchema.shape.prescription.extend({ points: z.array(PrescriptionPointDetailSchema) }),
   body: RichTextSchema,
+  /** Notices and other conditions the page points to (its links first, then the general notices). */
   related: z.array(z.object({ kind: z.enum(['notice', 'disease']), id: z.string(), title: z.string() })),
 });
 export type DiseaseDetail = z.infer<typeof DiseaseDetailSchema>;

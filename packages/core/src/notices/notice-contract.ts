@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RichTextSchema } from '../content/rich-text.ts';
+import { PageQuerySchema } from '../http/paging.ts';
 
 /** Pre-moxibustion notices (灸前须知, issue #15): types and articles authored in content/notices/. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -32,3 +33,5 @@ export const NoticeDetailSchema = NoticeContentSchema.omit({ related: true }).ex
   related: z.array(NoticeSummarySchema),
 });
 export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
+
+export const NoticeListQuerySchema = PageQuerySchema.extend({ type: z.string().regex(SLUG, { error: '分类不正确' }).max(40).optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RichTextSchema } from '../content/rich-text.ts';
+import { PageQuerySchema } from '../http/paging.ts';
 
 /** Product Q&A (产品问答, issue #15): topics and questions authored in content/problems/. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -22,8 +23,9 @@ export type ProblemContent = z.infer<typeof ProblemContentSchema>;
 
 export const ProblemSummarySchema = ProblemContentSchema.pick({ id: true, topic: true, question: true });
 export type ProblemSummary = z.infer<typeof ProblemSummarySchema>;
-/** /problems: every topic with its questions in order. */
-export const ProblemTopicListSchema = z.array(ProblemTopicSchema.extend({ items: z.array(ProblemSummarySchema) }));
+export const ProblemTopicSummarySchema = ProblemTopicSchema.extend({ count: z.number().int().nonnegative() });
+export type ProblemTopicSummary = z.infer<typeof ProblemTopicSummarySchema>;
+export const ProblemListQuerySchema = PageQuerySchema.extend({ topic: z.string().regex(SLUG, { error: '分类不正确' }).max(40).optional() });
 export const ProblemDetailSchema = ProblemContentSchema.omit({ related: true }).extend({
   topicName: z.string(),
   body: RichTextSchema,
