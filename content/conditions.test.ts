@@ -113,7 +113,10 @@ describe('conditions (issue #15: /disease_types, /disease_list, /disease_detail)
 });
 
 describe('notices (issue #15: /notice, /notice_list, /notice_detail)', () => {
-  it.todo('has at least 25 articles, every type with at least 3');
+  it('has at least 25 articles, every type with at least 3', () => {
+    expect(notices.items.length).toBeGreaterThanOrEqual(25);
+    for (const t of notices.types) expect(notices.items.filter((n) => n.type === t.id).length, t.id).toBeGreaterThanOrEqual(3);
+  });
   it('has at least 5 types, and every article names one of them', () => {
     expect(notices.types.length).toBeGreaterThanOrEqual(5);
     for (const n of notices.items)
@@ -134,7 +137,10 @@ describe('notices (issue #15: /notice, /notice_list, /notice_detail)', () => {
 });
 
 describe('product Q&A (issue #15: /problems, /problem_detail)', () => {
-  it.todo('has at least 30 questions, every topic with at least 3');
+  it('has at least 30 questions, every topic with at least 3', () => {
+    expect(problems.items.length).toBeGreaterThanOrEqual(30);
+    for (const t of problems.topics) expect(problems.items.filter((p) => p.topic === t.id).length, t.id).toBeGreaterThanOrEqual(3);
+  });
   it('has at least 5 topics, and every question names one of them', () => {
     expect(problems.topics.length).toBeGreaterThanOrEqual(5);
     for (const p of problems.items)

@@ -2,6 +2,9 @@ import { use, useSyncExternalStore, type ComponentType } from 'react';
 import { useParams, type Params } from 'react-router';
 import { MODULES_WITHOUT_QUERY, type RouteData, type RouteDef, type ScreenModule } from '../config/routes.ts';
 import { ACUPOINT_ROUTE_DATA } from '../features/acupoints/api/paths.ts';
+import { DISEASE_ROUTE_DATA } from '../features/diseases/api/paths.ts';
+import { NOTICE_ROUTE_DATA } from '../features/notices/api/paths.ts';
+import { PROBLEM_ROUTE_DATA } from '../features/problems/api/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { matchRouteDef } from '../lib/use-route-def.ts';
 import { RequireLogin } from '../components/require-login.tsx';
@@ -18,6 +21,15 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'meridian-detail': () => import('./routes/meridian-detail.tsx'),
   'acupoint-search': () => import('./routes/acupoint-search.tsx'),
   'video-home': () => import('./routes/video-home.tsx'),
+  'disease-types': () => import('./routes/disease-types.tsx'),
+  'disease-list': () => import('./routes/disease-list.tsx'),
+  'disease-detail': () => import('./routes/disease-detail.tsx'),
+  'notice-home': () => import('./routes/notice-home.tsx'),
+  'notice-list': () => import('./routes/notice-list.tsx'),
+  'notice-detail': () => import('./routes/notice-detail.tsx'),
+  problems: () => import('./routes/problems.tsx'),
+  'problem-detail': () => import('./routes/problem-detail.tsx'),
+  search: () => import('./routes/search.tsx'),
   login: () => import('./routes/login.tsx'),
   physical: () => import('./routes/physical.tsx'),
   'physical-question': () => import('./routes/physical-question.tsx'),
@@ -32,7 +44,7 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
 };
 
 /** Public content each screen reads first, fetched while its chunk loads (issue #6); each feature owns its paths. */
-const ROUTE_DATA: RouteData = { ...ACUPOINT_ROUTE_DATA };
+const ROUTE_DATA: RouteData = { ...ACUPOINT_ROUTE_DATA, ...DISEASE_ROUTE_DATA, ...NOTICE_ROUTE_DATA, ...PROBLEM_ROUTE_DATA };
 
 const loaded = new Map<ScreenModule, ComponentType>();
 const loading = new Map<ScreenModule, Promise<ComponentType>>();

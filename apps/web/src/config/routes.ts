@@ -11,6 +11,15 @@ export type ScreenModule =
   | 'meridian-detail'
   | 'acupoint-search'
   | 'video-home'
+  | 'disease-types'
+  | 'disease-list'
+  | 'disease-detail'
+  | 'notice-home'
+  | 'notice-list'
+  | 'notice-detail'
+  | 'problems'
+  | 'problem-detail'
+  | 'search'
   | 'login'
   | 'physical'
   | 'physical-question'
@@ -57,15 +66,15 @@ export const ROUTES: RouteDef[] = [
   { path: '/health/videos', title: '健康小知识', module: 'video-home' },
   { path: '/video_detail/:id', title: null, module: 'coming' },
   { path: '/login', title: '登录', module: 'login' },
-  { path: '/disease_types', title: '艾灸方法', module: 'coming' },
-  { path: '/disease_list/:uuid', title: null, module: 'coming' },
-  { path: '/disease_detail/:id', title: null, module: 'coming' },
-  { path: '/notice', title: '灸前须知', module: 'coming' },
-  { path: '/notice_list/:type', title: null, module: 'coming' },
-  { path: '/notice_detail/:id', title: '详情', module: 'coming' },
-  { path: '/problems', title: '产品问答', module: 'coming' },
-  { path: '/problem_detail/:id', title: '详情', module: 'coming' },
-  { path: '/search/:type', title: null, module: 'coming' },
+  { path: '/disease_types', title: '艾灸方法', module: 'disease-types' },
+  { path: '/disease_list/:uuid', title: null, module: 'disease-list' },
+  { path: '/disease_detail/:id', title: null, module: 'disease-detail' },
+  { path: '/notice', title: '灸前须知', module: 'notice-home' },
+  { path: '/notice_list/:type', title: null, module: 'notice-list' },
+  { path: '/notice_detail/:id', title: '详情', module: 'notice-detail' },
+  { path: '/problems', title: '产品问答', module: 'problems' },
+  { path: '/problem_detail/:id', title: '详情', module: 'problem-detail' },
+  { path: '/search/:type', title: null, module: 'search' },
   { path: '/physical', title: '体质测试', module: 'physical' },
   { path: '/physical_question', title: '体质测试', module: 'physical-question' },
   { path: '/physical/record', title: '测试记录', module: 'physical-record', guard: true },

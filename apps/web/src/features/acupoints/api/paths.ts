@@ -8,8 +8,9 @@ import type { RouteData } from '../../../config/routes.ts';
 export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURIComponent(id)}`;
 export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
 export const CHARTS_PATH = '/api/v8/charts';
+export const pointDiseasesPath = (code: string) => `/api/v8/diseases?acupoint=${encodeURIComponent(code)}&size=100`;
 
 export const ACUPOINT_ROUTE_DATA: RouteData = {
-  'acupoint-detail': (p) => [acupointPath(p.id ?? ''), CHARTS_PATH],
+  'acupoint-detail': (p) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
   'meridian-detail': (p) => [meridianPath(p.id ?? ''), CHARTS_PATH],
 };

@@ -6,9 +6,11 @@ import { StatusView } from '../../../components/status-view.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAcupoint } from '../api/get-acupoint.ts';
+import { usePointDiseases } from '../api/get-point-diseases.ts';
+import { LinkList } from '../../../components/content-list.tsx';
 import { EXTRA_GROUP } from '../hooks/use-meridian-names.ts';
 import { regionLabel } from '../utils/grouping.ts';
-import { Disclaimer } from './disclaimer.tsx';
+import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { MoxaBadge } from './moxa-badge.tsx';
 import { PointChart } from './point-chart.tsx';
 import { Chevron, acupointPath, meridianPath } from './point-list.tsx';
@@ -195,6 +197,8 @@ function Detail({ p }: { p: AcupointDetail }) {
         </section>
       )}
 
+      <PointDiseases code={p.code} />
+
       {(p.neighbours.prev || p.neighbours.next) && (
         <nav className="acu-neighbours" aria-label={onMeridian ? '同经上的相邻穴位' : '相邻的经外奇穴'}>
           <Neighbour point={p.neighbours.prev} dir="prev" />
@@ -230,18 +234,33 @@ function WarnIcon() {
 
 function DetailSkeleton() {
   return (
-    <div className="acu-skeleton" aria-busy="true" aria-label="加载中">
+    <div className="list-skeleton" aria-busy="true" aria-label="加载中">
       <div className="acu-hero">
-        <span className="skeleton acu-skeleton-line" style={{ width: '40%', height: 36 }} />
-        <span className="skeleton acu-skeleton-line acu-skeleton-thin" style={{ width: '30%' }} />
+        <span className="skeleton list-skeleton-line" style={{ width: '40%', height: 36 }} />
+        <span className="skeleton list-skeleton-line list-skeleton-thin" style={{ width: '30%' }} />
       </div>
       <div className="card acu-card">
         <span className="skeleton acu-skeleton-block" />
       </div>
       <div className="card acu-card">
-        <span className="skeleton acu-skeleton-line" style={{ width: '80%' }} />
-        <span className="skeleton acu-skeleton-line" style={{ width: '65%' }} />
+        <span className="skeleton list-skeleton-line" style={{ width: '80%' }} />
+        <span className="skeleton list-skeleton-line" style={{ width: '65%' }} />
       </div>
     </div>
+  );
+}
+
+/** Conditions whose prescriptions use this point, each a link to its method page (issue #15). */
+function PointDiseases({ code }: { code: string }) {
+  const q = usePointDiseases(code);
+  const items = q.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="acu-diseases">
+      <h3 className="section-title" id="acu-diseases">
+        常用于调理
+      </h3>
+      <LinkList rows={items.map((d) => ({ to: `/disease_detail/${d.id}`, title: d.name, subtitle: d.summary }))} />
+    </section>
   );
 }

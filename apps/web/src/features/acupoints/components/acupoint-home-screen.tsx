@@ -14,7 +14,7 @@ import { EXTRA_GROUP, useMeridianNames } from '../hooks/use-meridian-names.ts';
 import { groupByMeridian, groupByRegion, REGION_ORDER, regionLabel } from '../utils/grouping.ts';
 import { isFlowHourNow, shortFlowHour } from '../utils/meridian-hours.ts';
 import { ACUPOINT_TABS, parseRegion, parseTab, type AcupointTab } from '../utils/tabs.ts';
-import { ListSkeleton } from './list-skeleton.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { Chevron, PointList, PointRow, SearchIcon, meridianPath } from './point-list.tsx';
 import '../acupoints.css';
 

@@ -6,10 +6,10 @@ import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAcupointSearch } from '../hooks/use-acupoint-search.ts';
 import { useMeridianNames } from '../hooks/use-meridian-names.ts';
-import { useRecentSearches } from '../hooks/use-recent-searches.ts';
+import { useRecentSearches } from '../../../lib/use-recent-searches.ts';
 import { SEARCH_LIMIT, type AcupointHit } from '../utils/search-docs.ts';
-import { HighlightText } from './highlight-text.tsx';
-import { ListSkeleton } from './list-skeleton.tsx';
+import { HighlightText } from '../../../components/highlight-text.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PointList, PointRow, SearchIcon } from './point-list.tsx';
 import '../acupoints.css';
 
@@ -138,7 +138,7 @@ function ResultRow({ hit, meridian, onOpen }: { hit: AcupointHit; meridian: stri
       name={<HighlightText text={p.name} ranges={hit.nameRanges} />}
       meta={
         <>
-          {byCode ? <mark className="acu-mark acu-code">{p.code}</mark> : <span className="acu-code">{p.code}</span>}
+          {byCode ? <mark className="hl-mark acu-code">{p.code}</mark> : <span className="acu-code">{p.code}</span>}
           <span> · {meridian}</span>
           {hit.keyword && (
             <span className="acu-row-keyword">

@@ -1,10 +1,10 @@
 import type { Verdict } from '@moxa/core/physical/physical-contract';
 import { VERDICT_LABELS } from '@moxa/core/physical/constitution';
 
+import { Disclaimer as SharedDisclaimer } from '../../../components/disclaimer.tsx';
+
 /** Issue #5: the footer every result screen carries. */
-export function Disclaimer() {
-  return <p className="phy-disclaimer">本测试结果仅供健康参考，不能替代医生诊断。</p>;
-}
+export const Disclaimer = () => <SharedDisclaimer>本测试结果仅供健康参考，不能替代医生诊断。</SharedDisclaimer>;
 
 /** A light placeholder while data loads: grey bars in cards, shaped like what is coming. */
 export function Skeleton({ cards = 2, lines = 4, inline = false }: { cards?: number; lines?: number; inline?: boolean }) {

@@ -1,4 +1,4 @@
-import { splitHighlight } from '../utils/highlight.ts';
+import { splitHighlight } from '../lib/highlight.ts';
 
 /** Text with the matched characters marked (issue #4 search: highlight what matched). */
 export function HighlightText({ text, ranges }: { text: string; ranges: readonly (readonly [number, number])[] }) {
@@ -6,7 +6,7 @@ export function HighlightText({ text, ranges }: { text: string; ranges: readonly
     <>
       {splitHighlight(text, ranges).map((s, i) =>
         s.hit ? (
-          <mark key={i} className="acu-mark">
+          <mark key={i} className="hl-mark">
             {s.text}
           </mark>
         ) : (

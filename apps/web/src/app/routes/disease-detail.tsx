@@ -1,0 +1,3 @@
+import { DiseaseDetailScreen } from '../../features/diseases/components/disease-detail-screen.tsx';
+
+export const Component = DiseaseDetailScreen;

@@ -1,0 +1,3 @@
+import { DiseaseListScreen } from '../../features/diseases/components/disease-list-screen.tsx';
+
+export const Component = DiseaseListScreen;

@@ -1,0 +1,3 @@
+import { NoticeDetailScreen } from '../../features/notices/components/notice-screens.tsx';
+
+export const Component = NoticeDetailScreen;

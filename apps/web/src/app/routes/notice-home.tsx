@@ -1,0 +1,3 @@
+import { NoticeHomeScreen } from '../../features/notices/components/notice-screens.tsx';
+
+export const Component = NoticeHomeScreen;

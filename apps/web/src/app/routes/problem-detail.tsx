@@ -1,0 +1,3 @@
+import { ProblemDetailScreen } from '../../features/problems/components/problem-screens.tsx';
+
+export const Component = ProblemDetailScreen;

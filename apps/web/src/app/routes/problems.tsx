@@ -1,0 +1,3 @@
+import { ProblemsScreen } from '../../features/problems/components/problem-screens.tsx';
+
+export const Component = ProblemsScreen;

@@ -1,0 +1,3 @@
+import { SearchScreen } from '../../features/search/components/search-screen.tsx';
+
+export const Component = SearchScreen;

@@ -1,0 +1,32 @@
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { Link } from 'react-router';
+import type { RichText } from '@moxa/core/content/rich-text';
+
+/**
+ * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already
+ * sanitised, with internal links as app paths; this maps it to React — the same in the prerender and
+ * the browser. App paths become router links; anything else is shown as text (the loader refuses it).
+ */
+const components: Partial<Components> = {
+  a: ({ href, children }) =>
+    typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') ? (
+      <Link to={href} className="rt-link">
+        {children}
+      </Link>
+    ) : (
+      <span>{children}</span>
+    ),
+  // Wide tables scroll sideways inside the text column instead of widening the page.
+  table: ({ children }) => (
+    <div className="rt-table">
+      <table>{children}</table>
+    </div>
+  ),
+};
+
+export function RichTextView({ value, className = '' }: { value: RichText; className?: string }) {
+  // hast's Root and ours differ only in optional fields the renderer does not need.
+  const tree = value as unknown as Parameters<typeof toJsxRuntime>[0];
+  return <div className={`rich-text ${className}`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true })}</div>;
+}

@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
+
+/** Issue #15 flows in Chromium at 375×812: methods by condition, notices, Q&A and search across kinds. */
+describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('艾灸方法 → 睡眠情志 → 失眠 → its prescription point 神门 → back to the condition from the point page', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/disease_types');
+    await expect.poll(() => page.title()).toBe('艾灸方法');
+    await page
+      .getByRole('list', { name: '病症分类' })
+      .getByRole('link', { name: /^睡眠情志/ })
+      .click();
+    await page.waitForURL('**/disease_list/1653d718-bab3-4619-b1a0-9dea5bb08b49');
+    await expect.poll(() => page.title()).toBe('睡眠情志');
+    await page.getByRole('link', { name: /^失眠/ }).click();
+
+    await page.waitForURL('**/disease_detail/insomnia');
+    await page.getByRole('heading', { level: 2, name: '失眠', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe('失眠');
+    for (const h of ['艾灸方案', '哪些人不宜灸', '出现以下情况，请及时就医'])
+      expect(await page.getByRole('heading', { name: h, exact: true }).isVisible(), h).toBe(true);
+    expect(await page.getByRole('note').textContent()).toContain('不是诊断');
+    await page.getByRole('link', { name: /^神门/ }).first().click();
+
+    await page.waitForURL('**/acupoint_detail/HT7');
+    await page.getByRole('heading', { level: 2, name: '神门', exact: true }).waitFor();
+    const back = page.getByRole('region', { name: '常用于调理' }).getByRole('link', { name: /^失眠/ });
+    await back.click();
+    await page.waitForURL('**/disease_detail/insomnia');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a kind page for an unknown condition and an unknown group', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/disease_detail/no-such-condition');
+    await page.getByRole('heading', { name: '没有找到这个病症' }).waitFor();
+    await page.getByRole('button', { name: '全部分类' }).click();
+    await page.waitForURL('**/disease_types');
+    await page.goto('/disease_list/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: '没有找到这个分类' }).waitFor();
+  });
+
+  it('灸前须知 → 异常情况处理 → 晕灸怎么办, whose rich text links to an acupoint and whose related articles open', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/notice');
+    await expect.poll(() => page.title()).toBe('灸前须知');
+    await page.getByRole('link', { name: /^异常情况处理/ }).click();
+    await page.waitForURL('**/notice_list/reactions');
+    await page.getByRole('link', { name: /^晕灸怎么办/ }).click();
+    await page.waitForURL('**/notice_detail/fainting');
+    await expect.poll(() => page.title()).toBe('详情');
+    await page.getByRole('heading', { level: 2, name: '晕灸怎么办' }).waitFor();
+    // Markdown: a table-free article with a list, a callout and internal links.
+    expect(await page.locator('.rich-text blockquote.callout').count()).toBeGreaterThan(0);
+    await page.getByRole('list', { name: '相关须知' }).getByRole('link').first().click();
+    await page.waitForURL((u) => /\/notice_detail\/(?!fainting)/.test(u.pathname));
+    await page.goBack();
+    await page.waitForURL('**/notice_detail/fainting');
+    await page.locator('.rich-text').getByRole('link', { name: '内关' }).click();
+    await page.waitForURL('**/acupoint_detail/PC6');
+    expect(problems).toEqual([]);
+  });
+
+  it('产品问答 lists questions by topic; a question shows its answer with a table and related questions', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/problems');
+    await expect.poll(() => page.title()).toBe('产品问答');
+    await page.getByRole('heading', { name: '效果与疗程' }).waitFor();
+    await page.getByRole('link', { name: '多久灸一次？一个疗程是多长时间？' }).click();
+    await page.waitForURL('**/problem_detail/how-often');
+    await expect.poll(() => page.title()).toBe('详情');
+    expect(await page.locator('.rich-text table').count()).toBe(1);
+    expect(await page.getByRole('list', { name: '相关问题' }).getByRole('link').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('searches every kind by initials, then one kind, remembers the term, and opens a result', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/disease_types');
+    await page.getByRole('link', { name: /搜索病症/ }).click();
+    await page.waitForURL('**/search/disease');
+    await page.getByRole('searchbox', { name: '搜索内容' }).fill('shimian');
+    await page.getByRole('link', { name: /^失眠/ }).waitFor();
+    await page.getByRole('button', { name: '全部', exact: true }).click();
+    await page.waitForURL('**/search/all?q=shimian');
+    await page.getByRole('region', { name: '艾灸方法' }).waitFor();
+
+    await page.getByRole('searchbox', { name: '搜索内容' }).fill('晕灸');
+    await page
+      .getByRole('region', { name: '灸前须知' })
+      .getByRole('link', { name: /晕灸怎么办/ })
+      .click();
+    await page.waitForURL('**/notice_detail/fainting');
+    await page.goBack();
+    await page.waitForURL('**/search/all?q=*');
+    await page.getByRole('searchbox', { name: '搜索内容' }).fill('');
+    await page.getByRole('region', { name: '最近搜索' }).getByRole('button', { name: '晕灸' }).waitFor();
+
+    await page.getByRole('searchbox', { name: '搜索内容' }).fill('不存在的词语');
+    await page.getByRole('heading', { name: '没有找到“不存在的词语”相关的内容' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
