@@ -69,7 +69,7 @@ describe.each(DIALECTS)('condition, notice and Q&A API on %s (issue #15)', (dial
     expect(await get('/api/v8/notices?type=nope')).toMatchObject({ status: 404, body: { msg: '没有找到这个分类' } });
     expect(await get('/api/v8/problems/no-such-thing')).toMatchObject({ status: 404, body: { msg: '没有找到这个问题' } });
     expect(await get('/api/v8/problems?topic=nope')).toMatchObject({ status: 404, body: { msg: '没有找到这个分类' } });
-    expect(await get('/api/v8/diseases?type=abc')).toMatchObject({ status: 400, body: { msg: '分类不正确' } });
+    expect(await get('/api/v8/diseases?type=abc')).toMatchObject({ status: 404, body: { msg: '没有找到这个分类' } });
     expect(await get('/api/v8/diseases?page=0')).toMatchObject({ status: 400, body: { msg: '页码不正确' } });
   });
 

@@ -69,7 +69,8 @@ export const DiseaseSummarySchema = z.object({ id: z.string(), name: z.string(),
 
 /** `GET /api/v8/diseases`: a group's conditions (`type`), or those whose prescription uses a point (`acupoint`). */
 export const DiseaseListQuerySchema = PageQuerySchema.extend({
-  type: z.uuid({ error: '分类不正确' }).optional(),
+  /** A group id; an unknown one (UUID or not) answers 404, so a mistyped link gets the not-found screen. */
+  type: z.string().trim().min(1).max(64, { error: '分类不正确' }).optional(),
   acupoint: z.string().trim().min(1).max(12, { error: '穴位编号不正确' }).optional(),
 });
 export type DiseaseSummary = z.infer<typeof DiseaseSummarySchema>;

@@ -34,4 +34,4 @@ export const NoticeDetailSchema = NoticeContentSchema.omit({ related: true }).ex
 });
 export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
 
-export const NoticeListQuerySchema = PageQuerySchema.extend({ type: z.string().regex(SLUG, { error: '分类不正确' }).max(40).optional() });
+export const NoticeListQuerySchema = PageQuerySchema.extend({ type: z.string().trim().min(1).max(64, { error: '分类不正确' }).optional() });

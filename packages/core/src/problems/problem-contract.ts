@@ -25,7 +25,9 @@ export const ProblemSummarySchema = ProblemContentSchema.pick({ id: true, topic:
 export type ProblemSummary = z.infer<typeof ProblemSummarySchema>;
 export const ProblemTopicSummarySchema = ProblemTopicSchema.extend({ count: z.number().int().nonnegative() });
 export type ProblemTopicSummary = z.infer<typeof ProblemTopicSummarySchema>;
-export const ProblemListQuerySchema = PageQuerySchema.extend({ topic: z.string().regex(SLUG, { error: '分类不正确' }).max(40).optional() });
+export const ProblemListQuerySchema = PageQuerySchema.extend({
+  topic: z.string().trim().min(1).max(64, { error: '分类不正确' }).optional(),
+});
 export const ProblemDetailSchema = ProblemContentSchema.omit({ related: true }).extend({
   topicName: z.string(),
   body: RichTextSchema,

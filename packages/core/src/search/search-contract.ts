@@ -1,24 +1,13 @@
 import { z } from 'zod';
+import { SEARCH_KINDS, SEARCH_TYPES } from './search-kinds.ts';
 
 /**
  * Search across content kinds (issue #14 §4, issue #15 /search/{type}): one query, results grouped
  * by kind, each with where it leads and the character ranges of its title to highlight.
  */
-export const SEARCH_KINDS = ['acupoint', 'disease', 'notice', 'problem', 'product', 'video'] as const;
+export { SEARCH_KIND_NAMES, SEARCH_KINDS, type SearchKind, type SearchType } from './search-kinds.ts';
 export const SearchKindSchema = z.enum(SEARCH_KINDS);
-export type SearchKind = z.infer<typeof SearchKindSchema>;
-export const SearchTypeSchema = z.enum(['all', ...SEARCH_KINDS], { error: '搜索类型不正确' });
-export type SearchType = z.infer<typeof SearchTypeSchema>;
-
-/** How each kind is named in the results and on /search/{type}. */
-export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
-  acupoint: '穴位',
-  disease: '艾灸方法',
-  notice: '灸前须知',
-  problem: '产品问答',
-  product: '产品',
-  video: '视频',
-};
+export const SearchTypeSchema = z.enum(SEARCH_TYPES, { error: '搜索类型不正确' });
 
 export const SearchQuerySchema = z.object({
   type: SearchTypeSchema.default('all'),

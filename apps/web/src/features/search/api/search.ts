@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchAnswer, SearchType } from '@moxa/core/search/search-contract';
+import type { SearchAnswer } from '@moxa/core/search/search-contract';
+import type { SearchType } from '@moxa/core/search/search-kinds';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const SEARCH_PATH = '/api/v8/search';

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { SEARCH_KIND_NAMES, SearchTypeSchema, type SearchResult, type SearchType } from '@moxa/core/search/search-contract';
+import type { SearchResult } from '@moxa/core/search/search-contract';
+import { isSearchType, SEARCH_KIND_NAMES, SEARCH_TYPES, type SearchType } from '@moxa/core/search/search-kinds';
 import { HighlightText } from '../../../components/highlight-text.tsx';
 import { Chevron, SearchIcon } from '../../../components/icons.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSearch } from '../api/search.ts';
 import '../search.css';
 
-const TABS: SearchType[] = ['all', 'acupoint', 'disease', 'notice', 'problem', 'product', 'video'];
+const TABS = SEARCH_TYPES;
 const tabName = (t: SearchType) => (t === 'all' ? '全部' : SEARCH_KIND_NAMES[t]);
 const PLACEHOLDER: Record<SearchType, string> = {
   all: '搜索穴位、病症、须知、问答',
@@ -31,14 +32,14 @@ const PLACEHOLDER: Record<SearchType, string> = {
  */
 export function SearchScreen() {
   const { type: rawType = 'all' } = useParams();
-  const parsed = SearchTypeSchema.safeParse(rawType);
+  const valid = isSearchType(rawType);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
   const { recent, remember, clear } = useRecentSearches(SITE_RECENT_SEARCHES_KEY);
-  const type = parsed.success ? parsed.data : 'all';
-  useDocumentTitle(parsed.success ? `搜索${type === 'all' ? '' : tabName(type)}` : undefined);
+  const type: SearchType = valid ? rawType : 'all';
+  useDocumentTitle(valid ? `搜索${type === 'all' ? '' : tabName(type)}` : undefined);
 
   // Typing updates the URL after a short pause; each distinct term is one request.
   useEffect(() => {
@@ -49,7 +50,7 @@ export function SearchScreen() {
   }, [text, q, setParams]);
   const term = useDeferredValue(q);
 
-  if (!parsed.success) {
+  if (!valid) {
     return (
       <Page title="搜索">
         <StatusView
