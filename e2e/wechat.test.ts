@@ -108,7 +108,8 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
     wechatUser = 'openid-alice';
     await other.page.goto('/authorize?returnTo=/physical');
     await other.page.waitForURL('**/physical');
-    expect((await storedLogin(other.page))?.user.id).toBe(alice.user.id);
+    // The login is stored as the app takes the page over: wait for it rather than race it.
+    await expect.poll(async () => (await storedLogin(other.page))?.user.id).toBe(alice.user.id);
 
     await page.goto('/');
     await page.locator('.home-user').click();
