@@ -15,6 +15,8 @@ import type { AppContext } from './lib/context.ts';
 import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
+import { userRepository } from './users/user-repository.ts';
 import { smsCodeService } from './login/sms-code-service.ts';
 import { physicalContent } from './physical/physical-content.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -145,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits,
     clock,
     sessions: sessionService(db, { ttlDays: env.TOKEN_TTL_DAYS, idleDays: env.SESSION_IDLE_DAYS }, clock),
+    users: userRepository(db, clock),
     smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
     sms: opts.sms ?? selectSmsProvider(env),
     wechat:
@@ -193,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(noticeRoutes(content));
   await app.register(problemRoutes(content));
   await app.register(searchRoutes(searchService(content)));
+  await app.register(adminRoutes);
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).

@@ -213,6 +213,22 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue #14 §6: roles beyond `user` (which everyone has), granted with `npm run user -- grant`.
+  '005_user_roles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_roles')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('granted_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role'])
+        .execute();
+      await db.schema.createIndex('user_roles_role').on('user_roles').columns(['role', 'user_id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('user_roles').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

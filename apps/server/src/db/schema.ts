@@ -32,6 +32,8 @@ export interface Database {
     user_id: string | null;
   };
   wechat_states: { state_hash: string; return_to: string; expires_at: number; used_at: number | null };
+  /** Roles granted beyond `user` (issue #14 §6). */
+  user_roles: { user_id: string; role: string; granted_at: number };
   content_meta: { kind: string; hash: string; loaded_at: number };
   /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
   content_items: { kind: string; id: string; position: number; data: string };

@@ -20,6 +20,7 @@ export class AppError extends Error {
 
 export const badInput = (msg: string) => new AppError(400, ErrorCode.badInput, msg);
 export const notLoggedIn = (msg = '请先登录') => new AppError(401, ErrorCode.notLoggedIn, msg);
+export const forbidden = (msg = '没有权限访问此内容') => new AppError(403, ErrorCode.forbidden, msg);
 export const notFound = (msg = '内容不存在或已删除') => new AppError(404, ErrorCode.notFound, msg);
 export const conflict = (msg: string) => new AppError(409, ErrorCode.conflict, msg);
 export const tooMany = (msg: string, retryAfter: number) => new AppError(429, ErrorCode.tooMany, msg, retryAfter);

@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@moxa/core/login/login-info';
+import { hasRole, type Role } from '@moxa/core/login/roles';
 import type { Db } from '../db/database.ts';
 import type { Env } from '../env.ts';
 import type { SessionService } from '../login/session-service.ts';
 import type { SmsCodeService } from '../login/sms-code-service.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
+import type { UserRepository } from '../users/user-repository.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
-import { notLoggedIn } from './app-error.ts';
+import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
 export type AppContext = {
@@ -15,6 +17,7 @@ export type AppContext = {
   db: Db;
   limits: LimitStore;
   sessions: SessionService;
+  users: UserRepository;
   smsCodes: SmsCodeService;
   sms: SmsProvider;
   wechat: WechatApi | null;
@@ -43,6 +46,21 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   const user = await ctx.sessions.verify(token);
   if (!user) throw notLoggedIn('登录已失效，请重新登录');
   return user;
+}
+
+/**
+ * The logged-in user holding one of `roles` (issue #14 §6): 401 without a valid session, 403 with the
+ * envelope when the user lacks the role. `admin` passes every check.
+ */
+export async function requireRole(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ...roles: Role[]
+): Promise<User & { mobile: string; roles: Role[] }> {
+  const user = await requireUser(ctx, request);
+  const held = await ctx.users.rolesOf(user.id);
+  if (!hasRole(held, roles)) throw forbidden();
+  return { ...user, roles: held };
 }
 
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, testClock, useTestDb } from '../test/test-app.ts';
+import { userRepository } from '../users/user-repository.ts';
 import { sessionService } from './session-service.ts';
 
 const DAY = 86400_000;
@@ -9,8 +10,9 @@ describe.each(DIALECTS)('sessions on %s (issue #13 item 6)', (dialect) => {
   const setup = async () => {
     const clock = testClock();
     const sessions = sessionService(db(), { ttlDays: 30, idleDays: 7 }, clock.now);
-    const user = await sessions.findOrCreateUser(`+86138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-    return { clock, sessions, user };
+    const users = userRepository(db(), clock.now);
+    const user = await users.findOrCreate(`+86138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    return { clock, sessions, user, users };
   };
 
   it('ends a session after 7 idle days, and each use slides that window', async () => {
@@ -36,8 +38,8 @@ describe.each(DIALECTS)('sessions on %s (issue #13 item 6)', (dialect) => {
   });
 
   it('revokes every session of the user with revokeAll, or all but one, and no one else’s', async () => {
-    const { sessions, user } = await setup();
-    const other = await sessions.findOrCreateUser('+8613900139111');
+    const { sessions, user, users } = await setup();
+    const other = await users.findOrCreate('+8613900139111');
     const a = await sessions.issue(user.id);
     const b = await sessions.issue(user.id);
     const c = await sessions.issue(user.id);

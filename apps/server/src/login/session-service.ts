@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@moxa/core/login/login-info';
 import type { Db } from '../db/database.ts';
 
@@ -88,19 +88,6 @@ export function sessionService(db: Db, limits: { ttlDays: number; idleDays: numb
         )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
-    },
-    /** First login creates the user: name 用户 + last four digits, empty avatar (issue #3). */
-    async findOrCreateUser(e164: string): Promise<User> {
-      const existing = await db.selectFrom('users').selectAll().where('mobile', '=', e164).executeTakeFirst();
-      if (existing) return { id: existing.id, name: existing.name, avatarUrl: existing.avatar_url };
-      const user = { id: randomUUID(), mobile: e164, name: `用户${e164.slice(-4)}`, avatar_url: '', created_at: clock() };
-      await db
-        .insertInto('users')
-        .values(user)
-        .onConflict((oc) => oc.column('mobile').doNothing())
-        .execute();
-      const row = await db.selectFrom('users').selectAll().where('mobile', '=', e164).executeTakeFirstOrThrow();
-      return { id: row.id, name: row.name, avatarUrl: row.avatar_url };
     },
   };
 }

@@ -4,7 +4,10 @@ import { loginAs } from '../test/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import { envelopeProblem } from './envelope-check.ts';
-import { newCaller, OWNED_RESOURCES, type Caller, type Created, type OwnedResource, type Probe } from './owned-resources.ts';
+import { GRANTABLE_ROLES } from '@moxa/core/login/roles';
+import { userRepository } from '../users/user-repository.ts';
+import { readOperations } from './openapi-operations.ts';
+import { newCaller, OWNED_RESOURCES, ROLE_ROUTES, type Caller, type Created, type OwnedResource, type Probe } from './owned-resources.ts';
 import { countUserRows } from './row-counts.ts';
 
 const TOKEN_TTL_DAYS = 30;
@@ -89,5 +92,41 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
     it('is intact for its owner after every attempt', async () => {
       await resource.intact(t, owner, created);
     });
+  });
+
+  describe.each(ROLE_ROUTES.map((r) => [r.name, r] as const))('%s (role-protected, issue #14 §6)', (_name, route) => {
+    const send = (token: string | null) => t.app.inject({ ...route.request, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    it('answers 401 without a valid session', async () => {
+      const owner = await newCaller(t);
+      await t.app.inject({ method: 'POST', url: '/api/v8/logout', headers: { authorization: `Bearer ${owner.token}` } });
+      for (const token of [null, 'A'.repeat(43), owner.token]) {
+        const res = await send(token);
+        expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
+        expect(res.statusCode).toBe(401);
+      }
+    });
+
+    it.each(['user', ...GRANTABLE_ROLES] as const)('with the role %s', async (role) => {
+      const caller = await newCaller(t);
+      if (role !== 'user') await userRepository(t.db, Date.now).grant(caller.userId, role);
+      const allowed = role === 'admin' || (route.roles as string[]).includes(role);
+      const res = await send(caller.token);
+      expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
+      expect(res.statusCode).toBe(allowed ? 200 : 403);
+      if (!allowed) expect(res.json().msg).toBe('没有权限访问此内容');
+    });
+  });
+
+  it('lists every staff route of the OpenAPI document in ROLE_ROUTES', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const staff = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.includes('admin'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(staff.length).toBeGreaterThan(0);
+    expect(staff.sort()).toEqual(ROLE_ROUTES.map((r) => r.name).sort());
+    expect((await readOperations(t.app)).filter((op) => op.path.startsWith('/api/v8/admin/')).every((op) => op.bearer)).toBe(true);
   });
 });

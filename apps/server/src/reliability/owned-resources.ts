@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
+import type { GrantableRole } from '@moxa/core/login/roles';
 import type { TestApp } from '../test/test-app.ts';
 import { loginAs } from '../test/login-helpers.ts';
 
@@ -153,3 +154,13 @@ export async function newCaller(t: TestApp): Promise<Caller> {
   const { token, userId } = await loginAs(t, mobile);
   return { token, userId, mobile };
 }
+
+/**
+ * Issue #14 §6: routes only staff may use, and which roles may (admin passes every check). A staff
+ * route joins with one line; the access-control suite also checks no `admin`-tagged route is missing.
+ */
+export type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[] };
+export const ROLE_ROUTES: RoleRoute[] = [
+  { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
+  { name: 'GET /api/v8/admin/users', request: { url: '/api/v8/admin/users' }, roles: ['admin'] },
+];

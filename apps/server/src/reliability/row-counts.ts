@@ -6,7 +6,15 @@ import type { Db } from '../db/database.ts';
  * refused). `counters` and `used_salts` are left out on purpose: refused attempts count toward the
  * limits and a claimed salt stays claimed (design §6).
  */
-export const USER_OWNED_TABLES = ['users', 'sessions', 'sms_codes', 'physical_records', 'wechat_bindings', 'wechat_tickets'] as const;
+export const USER_OWNED_TABLES = [
+  'users',
+  'user_roles',
+  'sessions',
+  'sms_codes',
+  'physical_records',
+  'wechat_bindings',
+  'wechat_tickets',
+] as const;
 
 /** Row counts of every user-owned table, in one round trip. */
 export async function countUserRows(db: Db): Promise<Record<string, number>> {

@@ -80,7 +80,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const phone = parseMobile(q.mobile, q.countryCode);
       if (!phone) throw badInput(MSG_BAD_PHONE);
       await gate.verify(phone, q.code);
-      const user = await ctx.sessions.findOrCreateUser(phone.e164);
+      const user = await ctx.users.findOrCreate(phone.e164);
       const token = await ctx.sessions.issue(user.id);
       request.log.info({ userId: user.id }, 'login');
       return ok({ token, user });
@@ -100,6 +100,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         avatarUrl: user.avatarUrl,
         mobile: maskMobile(user.mobile),
         wechatBound: Boolean(binding),
+        roles: await ctx.users.rolesOf(user.id),
       });
     },
   );

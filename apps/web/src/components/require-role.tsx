@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Role } from '@moxa/core/login/roles';
+import type { Me } from '@moxa/core/login/login-contract';
+import { hasRole, type Role } from '@moxa/core/login/roles';
 import { apiFetch, errorMessage } from '../lib/api-client.ts';
 import { navigate } from '../lib/navigation.ts';
 import { Page } from './page.tsx';
@@ -17,8 +18,8 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    apiFetch<{ roles?: Role[] }>('/api/v8/me').then(
-      (me) => live && setState({ kind: (me.roles ?? ['user']).some((r) => roles.includes(r)) ? 'allowed' : 'denied' }),
+    apiFetch<Me>('/api/v8/me').then(
+      (me) => live && setState({ kind: hasRole(me.roles, roles) ? 'allowed' : 'denied' }),
       (e: unknown) => live && setState({ kind: 'error', text: errorMessage(e) }),
     );
     return () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG_BAD_CODE, MSG_BAD_PHONE, SOURCE_FROM } from './constants.ts';
 import { SALT_PATTERN } from './sign.ts';
+import { ROLES } from './roles.ts';
 
 /** Spec §3 login info, as the login call answers it. */
 export const UserSchema = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string() });
@@ -37,5 +38,11 @@ export const LoginQuerySchema = z.object({
 export type LoginQuery = z.infer<typeof LoginQuerySchema>;
 
 export const LoginResultSchema = LoginInfoSchema;
-/** GET /api/v8/me: the number masked (issue #13 item 8) and whether a WeChat account is bound. */
-export const MeSchema = UserSchema.extend({ mobile: z.string(), wechatBound: z.boolean() });
+export const RoleSchema = z.enum(ROLES);
+
+/**
+ * GET /api/v8/me: the number masked (issue #13 item 8), whether a WeChat account is bound, and the
+ * user's roles (issue #14 §6; always including `user`).
+ */
+export const MeSchema = UserSchema.extend({ mobile: z.string(), wechatBound: z.boolean(), roles: z.array(RoleSchema) });
+export type Me = z.infer<typeof MeSchema>;

@@ -1,6 +1,17 @@
-import { z } from 'zod';
-
-/** Issue #14 §6: every user is a `user`; advisors answer consultations; editors and admins manage content. */
+/**
+ * Roles (issue #14 §6), zod-free so screens can check them without the validation library. Every user
+ * has `user`; the others are granted with `npm run user -- grant`: `advisor` answers consultations
+ * (issue #17), `editor` looks after content, `admin` passes every role check.
+ */
 export const ROLES = ['user', 'advisor', 'editor', 'admin'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
+/** Roles stored per user; `user` is implied for everyone and never stored. */
+export const GRANTABLE_ROLES = ['advisor', 'editor', 'admin'] as const satisfies readonly Role[];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+export const ROLE_NAMES: Record<Role, string> = { user: '用户', advisor: '顾问', editor: '编辑', admin: '管理员' };
+
+/** Whether someone holding `held` may use what requires any of `required`. */
+export function hasRole(held: readonly Role[], required: readonly Role[]): boolean {
+  return held.includes('admin') || required.some((r) => held.includes(r));
+}

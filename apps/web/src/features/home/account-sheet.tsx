@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
+import type { Me } from '@moxa/core/login/login-contract';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { WithQuery } from '../../components/with-query.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -10,8 +11,6 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/feedback.ts';
 import { useLoginInfo } from '../../lib/login-info.ts';
 import { startWechat, unbindWechat } from '../../lib/wechat-client.ts';
-
-type Me = { id: string; name: string; mobile: string; wechatBound: boolean };
 
 /**
  * 我的 (issue #13 item 6): the logged-in user's sheet from the home header — who is logged in (the

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '@moxa/core/login/login-info';
+import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login/roles';
+import type { Db } from '../db/database.ts';
+
+export type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
+
+const isGrantable = (role: string): role is GrantableRole => (GRANTABLE_ROLES as readonly string[]).includes(role);
+
+/** Users and their roles (issue #14 §6, §7: queries live in repositories, not in routes). */
+export function userRepository(db: Db, clock: () => number) {
+  return {
+    async findByMobile(e164: string): Promise<User | null> {
+      const row = await db.selectFrom('users').select(['id', 'name', 'avatar_url']).where('mobile', '=', e164).executeTakeFirst();
+      return row ? { id: row.id, name: row.name, avatarUrl: row.avatar_url } : null;
+    },
+
+    /** The user with this number, created on first login (or first grant): name 用户 + last four digits, empty avatar (issue #3). */
+    async findOrCreate(e164: string): Promise<User> {
+      const existing = await this.findByMobile(e164);
+      if (existing) return existing;
+      await db
+        .insertInto('users')
+        .values({ id: randomUUID(), mobile: e164, name: `用户${e164.slice(-4)}`, avatar_url: '', created_at: clock() })
+        .onConflict((oc) => oc.column('mobile').doNothing())
+        .execute();
+      return (await this.findByMobile(e164))!;
+    },
+
+    /** Every role the user holds, `user` first. */
+    async rolesOf(userId: string): Promise<Role[]> {
+      const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+      const held = new Set(rows.map((r) => r.role));
+      return ['user', ...GRANTABLE_ROLES.filter((r) => held.has(r))];
+    },
+
+    /** Grants a role; false when the user already had it. */
+    async grant(userId: string, role: GrantableRole): Promise<boolean> {
+      const res = await db
+        .insertInto('user_roles')
+        .values({ user_id: userId, role, granted_at: clock() })
+        .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Revokes a role; false when the user did not have it. */
+    async revoke(userId: string, role: GrantableRole): Promise<boolean> {
+      const res = await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** Everyone holding a role beyond `user`, by mobile. */
+    async listPrivileged(): Promise<UserWithRoles[]> {
+      const rows = await db
+        .selectFrom('user_roles')
+        .innerJoin('users', 'users.id', 'user_roles.user_id')
+        .select(['users.id', 'users.mobile', 'users.name', 'user_roles.role'])
+        .orderBy('users.mobile')
+        .orderBy('user_roles.role')
+        .execute();
+      const byUser = new Map<string, UserWithRoles>();
+      for (const r of rows) {
+        const u = byUser.get(r.id) ?? { id: r.id, mobile: r.mobile, name: r.name, roles: ['user'] };
+        if (isGrantable(r.role)) u.roles.push(r.role);
+        byUser.set(r.id, u);
+      }
+      return [...byUser.values()];
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof userRepository>;
