@@ -108,4 +108,21 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     await page.getByRole('heading', { name: '没有找到“不存在的词语”相关的内容' }).waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('shows a notice’s figure from the media library: space reserved, WebP chosen, no layout shift', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/notice_detail/mild-moxa');
+    const img = page.locator('.rich-text figure img');
+    await img.waitFor();
+    // width/height from the original reserve the box before any byte arrives.
+    expect(await img.getAttribute('width')).toBe('640');
+    expect(await img.getAttribute('height')).toBe('400');
+    expect(await page.locator('.rich-text figcaption').textContent()).toContain('离皮肤2～3厘米');
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/notices\/mild-moxa\.\d+\.[0-9a-f]{10}\.webp$/);
+    const box = await img.boundingBox();
+    expect(Math.round((box!.width / box!.height) * 100)).toBe(160);
+    expect(problems).toEqual([]);
+  });
 });

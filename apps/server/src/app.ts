@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
@@ -22,6 +23,7 @@ import { physicalContent } from './physical/physical-content.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerMedia } from './plugins/media-static.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 import { acupointRoutes } from './routes/acupoint-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
@@ -82,6 +84,8 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** The built media files (default: the web build's media/ folder). */
+  mediaDir?: string;
 };
 
 /** Registers plugins (security, compression, docs) then routes (design §7, fastify/demo). */
@@ -197,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(problemRoutes(content));
   await app.register(searchRoutes(searchService(content)));
   await app.register(adminRoutes);
+  await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).

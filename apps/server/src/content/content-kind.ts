@@ -5,6 +5,7 @@ import { findInternalLinks } from '@moxa/core/content/internal-links';
 import type { RichText } from '@moxa/core/content/rich-text';
 import type { SearchDoc } from '@moxa/core/search/text-search';
 import { splitFrontMatter } from './front-matter.ts';
+import { describeImage } from '../media/media-library.ts';
 import { MarkdownError, renderMarkdown } from './markdown.ts';
 
 /**
@@ -88,7 +89,7 @@ export function readMarkdownItems<S extends z.ZodType<{ id: string; position: nu
     if (!body) throw new ContentError(`Invalid content in ${file}: the Markdown body is empty`);
     let rendered: RichText;
     try {
-      rendered = renderMarkdown(body);
+      rendered = renderMarkdown(body, (src, alt) => describeImage(dir, src, alt));
     } catch (err) {
       if (err instanceof MarkdownError) throw new ContentError(`Invalid content in ${file}: ${err.message}`);
       throw err;

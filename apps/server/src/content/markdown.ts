@@ -6,6 +6,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { internalHref, parseInternalLink } from '@moxa/core/content/internal-links';
 import type { HastNode, RichText } from '@moxa/core/content/rich-text';
+import type { MediaImage } from '@moxa/core/media/media-contract';
 
 /**
  * Content Markdown → sanitised hast (issue #14 §2, decision 014). Parsed once at load, so the web
@@ -18,47 +19,100 @@ const INTERNAL_PROTOCOLS = ['acupoint', 'meridian', 'disease', 'notice', 'proble
 
 const schema: SanitizeSchema = {
   ...defaultSchema,
-  // No ids, no inputs (GFM task lists), no images until media lands (issue #14 §3).
+  // No ids, no inputs (GFM task lists); images only from the media library (issue #14 §3).
   clobber: [],
-  tagNames: (defaultSchema.tagNames ?? []).filter((t) => !['input', 'img', 'picture', 'source'].includes(t)),
-  protocols: { href: INTERNAL_PROTOCOLS },
-  attributes: { ...defaultSchema.attributes, '*': [], a: ['href'], th: ['align'], td: ['align'], blockquote: ['className'] },
+  tagNames: (defaultSchema.tagNames ?? []).filter((t) => !['input', 'picture', 'source'].includes(t)),
+  protocols: { href: INTERNAL_PROTOCOLS, src: ['media'] },
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': [],
+    a: ['href'],
+    img: ['src', 'alt'],
+    th: ['align'],
+    td: ['align'],
+    blockquote: ['className'],
+  },
 };
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize, schema).freeze();
 
 export class MarkdownError extends Error {}
 
-/** Renders one content body; throws MarkdownError for links that are not internal. */
-export function renderMarkdown(markdown: string): RichText {
+/** Describes a media-library image (media-library.ts describeImage); throws when there is none. */
+export type ImageResolver = (src: string, alt: string) => MediaImage;
+const noImages: ImageResolver = () => {
+  throw new MarkdownError('images are not allowed here');
+};
+
+/**
+ * Renders one content body; throws MarkdownError for links that are not internal and images that are
+ * not in the media library. `![说明](media:notices/mild-moxa.svg)` on its own line becomes a figure
+ * whose caption is the alt text; the image carries its size and variants for the web's <Image>.
+ */
+export function renderMarkdown(markdown: string, image: ImageResolver = noImages): RichText {
   const mdast = processor.parse(markdown);
   checkSource(mdast);
   const tree = processor.runSync(mdast) as Root;
-  return { type: 'root', children: convert(tree.children) };
+  return { type: 'root', children: convert(tree.children, image) };
 }
 
 /** Refuses what the sanitiser would silently drop, so an author learns of it at load (issue #14 §1). */
 function checkSource(node: MdNode) {
   if (node.type === 'html') throw new MarkdownError(`raw HTML is not allowed: ${String(node.value).slice(0, 40)}`);
-  if (node.type === 'image') throw new MarkdownError('images are not supported in content Markdown yet');
+  if (node.type === 'image') {
+    if (!String(node.url).startsWith('media:'))
+      throw new MarkdownError(`image "${String(node.url)}" is not in the media library (use media:<path>)`);
+    if (!String(node.alt ?? '').trim())
+      throw new MarkdownError(`image "${String(node.url)}" needs a description (its alt text, shown as the caption)`);
+  }
   if (node.type === 'link' && !parseInternalLink(String(node.url)))
     throw new MarkdownError(`link "${String(node.url)}" is not an internal link (use e.g. acupoint:ST36)`);
   for (const child of node.children ?? []) checkSource(child);
 }
-type MdNode = { type: string; value?: unknown; url?: unknown; children?: MdNode[] };
+type MdNode = { type: string; value?: unknown; url?: unknown; alt?: unknown; children?: MdNode[] };
 
-function convert(nodes: (RootContent | ElementContent)[]): HastNode[] {
+function convert(nodes: (RootContent | ElementContent)[], image: ImageResolver): HastNode[] {
   const out: HastNode[] = [];
   for (const node of nodes) {
     // Line breaks between block elements carry nothing on screen, and React refuses them in tables.
     if (node.type === 'text') {
       if (!/^\s*\n\s*$/.test(node.value)) out.push({ type: 'text', value: node.value });
-    } else if (node.type === 'element') out.push(element(node));
+    } else if (node.type === 'element') out.push(loneImage(node) ? figure(loneImage(node)!, image) : element(node, image));
   }
   return out;
 }
 
-function element(node: Element): HastNode {
+/** The image of a paragraph that holds nothing else. */
+function loneImage(node: Element): Element | null {
+  if (node.tagName !== 'p') return null;
+  const parts = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
+  return parts.length === 1 && parts[0]!.type === 'element' && parts[0]!.tagName === 'img' ? parts[0]! : null;
+}
+
+function figure(img: Element, image: ImageResolver): HastNode {
+  const alt = String(img.properties.alt ?? '');
+  return {
+    type: 'element',
+    tagName: 'figure',
+    children: [element(img, image), { type: 'element', tagName: 'figcaption', children: [{ type: 'text', value: alt }] }],
+  };
+}
+
+/** An image as the web's <Image> needs it: the description, with size and variants as JSON. */
+function imageElement(node: Element, image: ImageResolver): HastNode {
+  const src = String(node.properties.src ?? '');
+  const alt = String(node.properties.alt ?? '');
+  let described: MediaImage;
+  try {
+    described = image(src.replace(/^media:/, ''), alt);
+  } catch (err) {
+    throw new MarkdownError(err instanceof Error ? err.message : String(err));
+  }
+  return { type: 'element', tagName: 'img', properties: { alt, dataMedia: JSON.stringify(described) }, children: [] };
+}
+
+function element(node: Element, image: ImageResolver): HastNode {
+  if (node.tagName === 'img') return imageElement(node, image);
   const properties: Record<string, string> = {};
   if (node.tagName === 'a') {
     const href = String(node.properties.href ?? '');
@@ -71,7 +125,7 @@ function element(node: Element): HastNode {
     type: 'element',
     tagName: node.tagName,
     ...(Object.keys(properties).length ? { properties } : {}),
-    children: convert(node.children),
+    children: convert(node.children, image),
   };
 }
 

@@ -2,6 +2,8 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { Link } from 'react-router';
 import type { RichText } from '@moxa/core/content/rich-text';
+import type { MediaImage } from '@moxa/core/media/media-contract';
+import { Image } from './image.tsx';
 
 /**
  * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already
@@ -17,6 +19,11 @@ const components: Partial<Components> = {
     ) : (
       <span>{children}</span>
     ),
+  // Images come from the media library with their size and variants (markdown.ts on the server).
+  img: (props) => {
+    const media = (props as Record<string, unknown>)['data-media'];
+    return typeof media === 'string' ? <Image image={JSON.parse(media) as MediaImage} className="rt-image" /> : null;
+  },
   // Wide tables scroll sideways inside the text column instead of widening the page.
   table: ({ children }) => (
     <div className="rt-table">
