@@ -14,6 +14,18 @@ export const PAGES: PageTarget[] = [
   { path: '/meridian_detail/ST', minScore: 95 },
   { path: '/acupoint_search', minScore: 95 },
   { path: '/physical_question', minScore: 95 },
+  // Issue #15: methods by condition, notices, Q&A and search.
+  { path: '/disease_types', minScore: 95 },
+  { path: '/disease_detail/insomnia', minScore: 95 },
+  { path: '/notice_detail/mild-moxa', minScore: 95 },
+  { path: '/problems', minScore: 95 },
+  { path: '/search/all', minScore: 95 },
+  // Issue #16: the product and video centers.
+  { path: '/product', minScore: 95 },
+  { path: '/product_detail/portable-moxa-box', minScore: 95 },
+  { path: '/product_marketing/portable-moxa-box', minScore: 95 },
+  { path: '/videos', minScore: 95 },
+  { path: '/video_detail/find-zusanli', minScore: 95 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };
@@ -24,6 +36,10 @@ export const APIS: ApiTarget[] = [
   { name: 'acupoint search', path: '/api/v8/acupoints?q=zsl' },
   { name: 'meridian detail', path: '/api/v8/meridians/ST' },
   { name: 'questionnaire', path: '/api/v8/physical/questions?gender=female' },
+  { name: 'condition detail', path: '/api/v8/diseases/insomnia' },
+  { name: 'search all', path: '/api/v8/search?type=all&q=zsl' },
+  { name: 'product detail', path: '/api/v8/products/portable-moxa-box' },
+  { name: 'video list', path: '/api/v8/videos?category=health' },
   // A wrong code for one number: after LOGIN_MAX_FAILS_PER_NUMBER_DAY tries the answers are 429
   // refusals, so this row measures how cheaply refusals are answered, not logins (issue #14 §10).
   { name: 'login refused (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },

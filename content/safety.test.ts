@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acupointSearchDoc } from '@moxa/core/acupoints/acupoint-search';
+import { buildSearchIndex, searchIndex } from '@moxa/core/search/text-search';
 
 /**
  * Safety checks over the acupoint, meridian and scheme content (issue #15, corrections after a
@@ -120,5 +122,21 @@ describe('constitution schemes agree with the points they use (issue #15)', () =
   it('never uses a forbidden point', () => {
     for (const s of schemes)
       for (const sp of s.moxibustion.points) expect(point(sp.code).moxa.level, `${s.type} ${sp.code}`).not.toBe('forbidden');
+  });
+});
+
+describe('variant names are found (issue #15)', () => {
+  // Both spellings appear in books and on other sites; a reader types whichever they learnt.
+  const index = buildSearchIndex(
+    (points as (Point & { pinyin: string; aliases?: { name: string; pinyin: string }[] })[]).map(acupointSearchDoc),
+  );
+  it.each([
+    ['清冷渊', '清泠渊'],
+    ['qinglengyuan', '清泠渊'],
+    ['qly', '清泠渊'],
+    ['瘈脉', '瘛脉'],
+    ['chimai', '瘛脉'],
+  ])('%s finds %s first', (query, name) => {
+    expect(searchIndex(index, query)[0]?.doc.name).toBe(name);
   });
 });

@@ -9,6 +9,11 @@ const state = statefulModules(new URL('../..', import.meta.url).pathname);
 
 /** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
 export default defineConfig({
+  // Shown on /test (issue #17 diagnostics): which build a phone is running.
+  define: {
+    __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
+    __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+  },
   plugins: [react(), state.plugin, compileHints(), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
@@ -22,8 +27,9 @@ export default defineConfig({
         // On a slow network each file is a request in the queue, and the chunk loader inserts a
         // preload link per file on the main thread (issue #6: LCP and TBT). So files are few:
         // - two named groups hold exactly the modules they list (not what those import):
-        //   `shell`: the app shell's stores, Vite's chunk loader and the API client, loaded by the
-        //   entry, so the client is there before any screen asks for it;
+        //   `shell`: the app shell's stores, Vite's chunk loader, the API client and the status view
+        //   (loading, error and empty states of nearly every screen), loaded by the entry, so they are
+        //   there before any screen asks for them;
         //   `query`: TanStack Query with our client and provider, one file for every screen that
         //   fetches (the mutation hooks stay with the two screens that post);
         // - small automatic shared chunks are copied into the chunks that use them, except those
@@ -35,7 +41,7 @@ export default defineConfig({
             {
               name: 'shell',
               includeDependenciesRecursively: false,
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch)\.ts$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch)\.ts$|[\\/]src[\\/]components[\\/]status-view\.tsx$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
             },
             {
               name: 'query',

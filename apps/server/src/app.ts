@@ -17,7 +17,18 @@ import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limi
 import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
+import { advisorRoutes } from './routes/advisor-routes.ts';
+import { caseRoutes } from './routes/case-routes.ts';
+import { caseRepository } from './cases/case-repository.ts';
+import { caseViews } from './cases/case-views.ts';
+import { productRoutes } from './routes/product-routes.ts';
+import { videoRoutes } from './routes/video-routes.ts';
+import { viewCounter } from './videos/view-counter.ts';
 import { userRepository } from './users/user-repository.ts';
+import { physicalRecordRepository } from './physical/physical-records.ts';
+import { wechatRepository } from './wechat/wechat-repository.ts';
+import { contentStatusRepository } from './content/content-status.ts';
+import { databaseHealth } from './db/database-health.ts';
 import { smsCodeService } from './login/sms-code-service.ts';
 import { physicalContent } from './physical/physical-content.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -152,6 +163,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clock,
     sessions: sessionService(db, { ttlDays: env.TOKEN_TTL_DAYS, idleDays: env.SESSION_IDLE_DAYS }, clock),
     users: userRepository(db, clock),
+    cases: caseRepository(db, clock),
+    physicalRecords: physicalRecordRepository(db, clock),
+    wechatBindings: wechatRepository(db, clock),
+    contentStatus: contentStatusRepository(db),
+    dbHealth: databaseHealth(db),
     smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
     sms: opts.sms ?? selectSmsProvider(env),
     wechat:
@@ -165,7 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.limits) app.addHook('onClose', async () => limits.close());
 
   registerErrorHandler(app);
-  await registerSecurity(app, env.HSTS);
+  await registerSecurity(app, env.HSTS, ctx.wechat !== null);
   await app.register(etag);
   await app.register(compress, {
     threshold: 1024,
@@ -199,8 +215,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(diseaseRoutes(diseaseCatalog(content, catalog)));
   await app.register(noticeRoutes(content));
   await app.register(problemRoutes(content));
+  await app.register(productRoutes(content));
+  await app.register(videoRoutes(content, catalog, viewCounter(db, limits, resolveSecretKey(env), clock)));
   await app.register(searchRoutes(searchService(content)));
   await app.register(adminRoutes);
+  const views = caseViews(ctx.cases, content, catalog, clock);
+  await app.register(caseRoutes(views));
+  await app.register(advisorRoutes(views));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -100,12 +100,16 @@ export const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().default(''),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
+  /** Issue #17: the template of 您的咨询已有回复 (no parameters); empty: reply notices are not sent. */
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().default(''),
   ALIYUN_SMS_ENDPOINT: endpoint('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_SECRET_ID: z.string().default(''),
   TENCENT_SMS_SECRET_KEY: z.string().default(''),
   TENCENT_SMS_APP_ID: z.string().default(''),
   TENCENT_SMS_SIGN_NAME: z.string().default(''),
   TENCENT_SMS_TEMPLATE_ID: z.string().default(''),
+  /** Issue #17: the template of 您的咨询已有回复 (no parameters); empty: reply notices are not sent. */
+  TENCENT_SMS_NOTICE_TEMPLATE_ID: z.string().default(''),
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: endpoint('https://sms.tencentcloudapi.com'),
   WECHAT_APP_ID: z.string().default(''),

@@ -28,6 +28,7 @@ export function acupointCatalog(store: ContentStore) {
     moxaLevel: p.moxa.level,
     common: p.common,
     indications: p.indications,
+    ...(p.aliases?.length ? { aliases: p.aliases } : {}),
   });
   const summaries = points.map(summary);
 

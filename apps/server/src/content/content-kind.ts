@@ -66,6 +66,19 @@ export function readJsonList<S extends z.ZodType<{ id: string }>>(dir: string, f
   return list.map((data, position) => ({ id: data.id, position, file, data }));
 }
 
+/** A folder of JSON files, one item each, the file name being its id (`product-marketing/<id>.json`). */
+export function readJsonItems<S extends z.ZodType<{ id: string }>>(dir: string, folder: string, schema: S): ContentItem<z.infer<S>>[] {
+  return readdirSync(join(dir, folder))
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((name, position) => {
+      const file = `${folder}/${name}`;
+      const data = parseContent(schema, readJson(dir, file), file);
+      if (`${data.id}.json` !== name) throw new ContentError(`Invalid content in ${file}: id ${data.id} does not match the file name`);
+      return { id: data.id, position, file, data };
+    });
+}
+
 /** A markdown item's fields once read: its front matter, the sanitised body and the links in it. */
 export type MarkdownFields = { body: RichText; links: ContentRef[] };
 

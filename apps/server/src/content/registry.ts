@@ -3,6 +3,8 @@ import { diseaseGroupKind, diseaseKind } from '../diseases/disease-kinds.ts';
 import { noticeKind, noticeTypeKind } from '../notices/notice-kinds.ts';
 import { constitutionKind } from '../physical/constitution-kind.ts';
 import { problemKind, problemTopicKind } from '../problems/problem-kinds.ts';
+import { productKind, productMarketingKind, productTypeKind } from '../products/product-kinds.ts';
+import { videoKind } from '../videos/video-kinds.ts';
 import type { AnyContentKind } from './content-kind.ts';
 
 /**
@@ -20,4 +22,8 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   noticeKind,
   problemTopicKind,
   problemKind,
+  productTypeKind,
+  productKind,
+  productMarketingKind,
+  videoKind,
 ];

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 /**
  * One set of migrations for SQLite and PostgreSQL (issue #2): only portable types — text, integer,
- * bigint — and JSON kept as text.
+ * bigint — and JSON kept as text; binary photo bytes (issue #17) are the one type named per dialect.
  */
 const migrations: Record<string, Migration> = {
   '001_initial': {
@@ -227,6 +227,71 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('user_roles').execute();
+    },
+  },
+  // Issue #16: view counts per video (who viewed is never stored: see videos/view-counter.ts).
+  '006_video_views': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('video_views')
+        .addColumn('video_id', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('video_views').execute();
+    },
+  },
+  // Issue #17: consultation cases, their messages and photos. Photos live in the database, so every
+  // instance serves them; deleting a case deletes both (foreign keys cascade).
+  '007_cases': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cases')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('complaint', 'text', (c) => c.notNull())
+        .addColumn('red_flag', 'integer', (c) => c.notNull())
+        .addColumn('notify_sms', 'integer', (c) => c.notNull())
+        .addColumn('history', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('user_read_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_reply_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('cases_user').on('cases').columns(['user_id', 'updated_at']).execute();
+      await db.schema.createIndex('cases_status').on('cases').columns(['status', 'created_at']).execute();
+      await db.schema
+        .createTable('case_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('case_id', 'text', (c) => c.notNull().references('cases.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('advisor_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('author_name', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('recommendation', 'text')
+        .addColumn('internal', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('case_messages_case').on('case_messages').columns(['case_id', 'seq']).unique().execute();
+      await db.schema
+        .createTable('case_photos')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('case_id', 'text', (c) => c.notNull().references('cases.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('mime', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('bytes', db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('case_photos_case').on('case_photos').columns(['case_id', 'position']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['case_photos', 'case_messages', 'cases']) await db.schema.dropTable(t).execute();
     },
   },
 };

@@ -34,6 +34,46 @@ export interface Database {
   wechat_states: { state_hash: string; return_to: string; expires_at: number; used_at: number | null };
   /** Roles granted beyond `user` (issue #14 §6). */
   user_roles: { user_id: string; role: string; granted_at: number };
+  /** Issue #16: how often each video was viewed (at most once per visitor per day). */
+  video_views: { video_id: string; count: number };
+  /** Issue #17: consultation cases. `request` and `history` are JSON; times are epoch ms. */
+  cases: {
+    id: string;
+    user_id: string;
+    status: string;
+    request: string;
+    complaint: string;
+    red_flag: number;
+    notify_sms: number;
+    history: string;
+    created_at: number;
+    updated_at: number;
+    user_read_at: number;
+    last_reply_at: number | null;
+  };
+  case_messages: {
+    id: string;
+    case_id: string;
+    /** Order within the case (0, 1, …): times can tie. */
+    seq: number;
+    author: string;
+    advisor_id: string | null;
+    author_name: string | null;
+    body: string;
+    recommendation: string | null;
+    internal: number;
+    created_at: number;
+  };
+  case_photos: {
+    id: string;
+    case_id: string;
+    position: number;
+    mime: string;
+    width: number;
+    height: number;
+    bytes: Buffer;
+    created_at: number;
+  };
   content_meta: { kind: string; hash: string; loaded_at: number };
   /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
   content_items: { kind: string; id: string; position: number; data: string };

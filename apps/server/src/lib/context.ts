@@ -1,14 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@moxa/core/login/login-info';
 import { hasRole, type Role } from '@moxa/core/login/roles';
+import type { ContentStatusRepository } from '../content/content-status.ts';
+import type { DatabaseHealth } from '../db/database-health.ts';
 import type { Db } from '../db/database.ts';
 import type { Env } from '../env.ts';
 import type { SessionService } from '../login/session-service.ts';
 import type { SmsCodeService } from '../login/sms-code-service.ts';
+import type { PhysicalRecordRepository } from '../physical/physical-records.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { UserRepository } from '../users/user-repository.ts';
+import type { CaseRepository } from '../cases/case-repository.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
+import type { WechatRepository } from '../wechat/wechat-repository.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -18,6 +23,13 @@ export type AppContext = {
   limits: LimitStore;
   sessions: SessionService;
   users: UserRepository;
+  cases: CaseRepository;
+  physicalRecords: PhysicalRecordRepository;
+  /** WeChat OAuth states, tickets and bindings (`wechat` is the WeChat API client). */
+  wechatBindings: WechatRepository;
+  contentStatus: ContentStatusRepository;
+  /** The health check's view of the database (routes never query `db` themselves: issue #14 §7). */
+  dbHealth: DatabaseHealth;
   smsCodes: SmsCodeService;
   sms: SmsProvider;
   wechat: WechatApi | null;

@@ -16,7 +16,10 @@ declare module 'fastify' {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
 
-export async function registerSecurity(app: FastifyInstance, hsts: boolean) {
+/** WeChat's JS-SDK (share cards, issue #16), loaded only where WeChat credentials are configured. */
+export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
+
+export async function registerSecurity(app: FastifyInstance, hsts: boolean, wechatJssdk = false) {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     // Answers to authenticated calls are never stored by a browser or a proxy (issue #13 item 13).
@@ -25,7 +28,8 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean) {
       request.routeOptions.config.noStore ||
       (request.routeOptions.schema as { security?: unknown } | undefined)?.security
     ) {
-      void reply.header('Cache-Control', 'no-store');
+      // `private, no-store` set by the route (case photos) already says as much.
+      if (!String(reply.getHeader('Cache-Control') ?? '').includes('no-store')) void reply.header('Cache-Control', 'no-store');
     }
   });
   await app.register(helmet, {
@@ -33,7 +37,7 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(wechatJssdk ? [WECHAT_JSSDK_ORIGIN] : [])],
         // antd-mobile sets CSS variables and positions through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

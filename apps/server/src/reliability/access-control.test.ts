@@ -12,11 +12,14 @@ import { countUserRows } from './row-counts.ts';
 
 const TOKEN_TTL_DAYS = 30;
 /** WeChat code "c-<openid>" → openid, as in wechat-routes.test.ts. */
-const fakeWechat: WechatApi = { openidForCode: async (code) => (code.startsWith('c-') ? code.slice(2) : null) };
+const fakeWechat: WechatApi = {
+  openidForCode: async (code) => (code.startsWith('c-') ? code.slice(2) : null),
+  jsapiTicket: async () => ({ ticket: 'fake-ticket', expiresIn: 7200 }),
+};
 
 /** The credentials tried on every probe (issue #7 §2). */
-type Credential = 'none' | 'garbage' | 'expired' | 'revoked' | 'other user';
-const CREDENTIALS: Credential[] = ['none', 'garbage', 'expired', 'revoked', 'other user'];
+type Credential = 'none' | 'garbage' | 'expired' | 'revoked' | 'other user' | 'advisor';
+const CREDENTIALS: Credential[] = ['none', 'garbage', 'expired', 'revoked', 'other user', 'advisor'];
 
 describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
   let t: TestApp;
@@ -53,6 +56,12 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
       let restoreClock = () => {};
       if (credential === 'garbage') token = 'A'.repeat(43);
       if (credential === 'other user') token = (await newCaller(t)).token;
+      if (credential === 'advisor') {
+        // Staff, but not the owner: sees case photos (issue #17), nothing else of A's.
+        const advisor = await newCaller(t);
+        await userRepository(t.db, Date.now).grant(advisor.userId, 'advisor');
+        token = advisor.token;
+      }
       if (credential === 'revoked') {
         // The owner's own second session, after logging it out.
         const again = (await loginAs(t, owner.mobile)).token;
@@ -80,8 +89,8 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
       const { res, wrote } = await attempt(probe, credential);
       expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
       for (const secret of created.secrets) expect(res.body).not.toContain(secret);
-      if (credential === 'other user') {
-        expect(res.statusCode).toBe(probe.otherStatus);
+      if (credential === 'other user' || credential === 'advisor') {
+        expect(res.statusCode).toBe(credential === 'advisor' ? (probe.advisorStatus ?? probe.otherStatus) : probe.otherStatus);
       } else {
         expect(res.statusCode).toBe(401);
         expect(res.json().msg).toBe(credential === 'none' ? '请先登录' : '登录已失效，请重新登录');
@@ -113,7 +122,7 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
       const allowed = role === 'admin' || (route.roles as string[]).includes(role);
       const res = await send(caller.token);
       expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
-      expect(res.statusCode).toBe(allowed ? 200 : 403);
+      expect(res.statusCode).toBe(allowed ? (route.allowed ?? 200) : 403);
       if (!allowed) expect(res.json().msg).toBe('没有权限访问此内容');
     });
   });

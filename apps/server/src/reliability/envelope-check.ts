@@ -3,10 +3,12 @@ const CJK = /[\u3400-\u9fff]/;
 /**
  * Why an answer breaks the HTTP contract (design §4), or null when it keeps it: never a 5xx; always
  * the envelope {code, msg, data}; an error carries a non-zero code, a Chinese msg and data null.
+ * A successful image (a case photo, issue #17) is the one answer that is not JSON.
  */
 export function envelopeProblem(status: number, contentType: string | undefined, body: string): string | null {
   if (status >= 500) return `status ${status}`;
   if (status === 304) return null;
+  if (status === 200 && contentType?.startsWith('image/')) return null;
   if (!contentType?.startsWith('application/json')) return `content-type ${contentType ?? 'none'}`;
   let json: unknown;
   try {

@@ -18,7 +18,10 @@ const FUZZ_SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 20260722);
 const FUZZ_RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 100);
 
 /** WeChat configured, as in production: half of all codes "exist", so checkout.do reaches the database. */
-const fakeWechat: WechatApi = { openidForCode: async (code) => (code.length % 2 === 0 ? `openid-${code.length}` : null) };
+const fakeWechat: WechatApi = {
+  openidForCode: async (code) => (code.length % 2 === 0 ? `openid-${code.length}` : null),
+  jsapiTicket: async () => ({ ticket: 'fake-ticket', expiresIn: 7200 }),
+};
 
 /**
  * What a real client knows and random input cannot guess: a valid signature over the (hostile) body and

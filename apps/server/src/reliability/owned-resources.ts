@@ -2,7 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import type { GrantableRole } from '@moxa/core/login/roles';
+import sharp from 'sharp';
 import type { TestApp } from '../test/test-app.ts';
+import { consultationRequest, multipartBody } from '../test/multipart.ts';
 import { loginAs } from '../test/login-helpers.ts';
 
 /**
@@ -28,6 +30,8 @@ export type Probe = {
    * routes acting on the caller's own data that need their own proof (an SMS code), so it fails for them.
    */
   otherStatus: 200 | 400 | 404 | 409;
+  /** What a user with the advisor role (not the owner) gets, when it differs from `otherStatus` (case photos: 200). */
+  advisorStatus?: 200 | 404;
 };
 
 export type OwnedResource = {
@@ -132,6 +136,49 @@ export const OWNED_RESOURCES: OwnedResource[] = [
     },
   },
   {
+    name: 'consultation case',
+    async create(t, owner) {
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c98a1b' } })
+        .jpeg()
+        .toBuffer();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v8/consultations',
+        ...multipartBody({ data: JSON.stringify(consultationRequest('秘密症状：膝盖怕冷')) }, [
+          { name: 'photos', filename: 'knee.jpg', bytes: photo },
+        ]),
+        headers: { ...multipartBody({}, []).headers, ...bearer(owner.token) },
+      });
+      const data = res.json().data as { id: string; photos: { id: string }[] };
+      return { fixture: { id: data.id, photo: data.photos[0]!.id }, spare: [], secrets: [data.id, '秘密症状'] };
+    },
+    probes: [
+      { name: 'list cases', request: async () => ({ url: '/api/v8/cases' }), otherStatus: 200 },
+      { name: 'read the case', request: async (_t, c) => ({ url: `/api/v8/cases/${c.fixture.id}` }), otherStatus: 404 },
+      {
+        name: 'follow up',
+        request: async (_t, c) => ({ method: 'POST', url: `/api/v8/cases/${c.fixture.id}/messages`, payload: { body: '补充' } }),
+        otherStatus: 404,
+      },
+      { name: 'close', request: async (_t, c) => ({ method: 'POST', url: `/api/v8/cases/${c.fixture.id}/close` }), otherStatus: 404 },
+      { name: 'delete', request: async (_t, c) => ({ method: 'DELETE', url: `/api/v8/cases/${c.fixture.id}` }), otherStatus: 404 },
+      {
+        name: 'see a photo',
+        request: async (_t, c) => ({ url: `/api/v8/cases/${c.fixture.id}/photos/${c.fixture.photo}` }),
+        otherStatus: 404,
+        advisorStatus: 200,
+      },
+    ],
+    async intact(t, owner, c) {
+      const res = await t.app.inject({ url: `/api/v8/cases/${c.fixture.id}`, headers: bearer(owner.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'submitted', messages: [] });
+      expect(res.json().data.request.symptoms).toContain('秘密症状');
+      const photo = await t.app.inject({ url: `/api/v8/cases/${c.fixture.id}/photos/${c.fixture.photo}`, headers: bearer(owner.token) });
+      expect(photo.statusCode).toBe(200);
+    },
+  },
+  {
     name: 'session',
     async create(_t, owner) {
       return { fixture: {}, spare: [], secrets: [owner.userId, maskMobile(`+86${owner.mobile}`)] };
@@ -158,9 +205,25 @@ export async function newCaller(t: TestApp): Promise<Caller> {
 /**
  * Issue #14 §6: routes only staff may use, and which roles may (admin passes every check). A staff
  * route joins with one line; the access-control suite also checks no `admin`-tagged route is missing.
+ * `allowed`: what a holder of the role gets (for a made-up case id, 404: the role check is what is tested).
  */
-export type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[] };
+export type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[]; allowed?: number };
+const NO_CASE = '00000000-0000-4000-8000-000000000000';
 export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
   { name: 'GET /api/v8/admin/users', request: { url: '/api/v8/admin/users' }, roles: ['admin'] },
+  { name: 'GET /api/v8/advisor/cases', request: { url: '/api/v8/advisor/cases' }, roles: ['advisor'] },
+  { name: 'GET /api/v8/advisor/cases/{caseId}', request: { url: `/api/v8/advisor/cases/${NO_CASE}` }, roles: ['advisor'], allowed: 404 },
+  {
+    name: 'POST /api/v8/advisor/cases/{caseId}/replies',
+    request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/replies`, payload: { body: '您好' } },
+    roles: ['advisor'],
+    allowed: 404,
+  },
+  {
+    name: 'POST /api/v8/advisor/cases/{caseId}/status',
+    request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/status`, payload: { status: 'processing' } },
+    roles: ['advisor'],
+    allowed: 404,
+  },
 ];

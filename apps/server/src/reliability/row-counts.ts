@@ -9,6 +9,9 @@ import type { Db } from '../db/database.ts';
 export const USER_OWNED_TABLES = [
   'users',
   'user_roles',
+  'cases',
+  'case_messages',
+  'case_photos',
   'sessions',
   'sms_codes',
   'physical_records',

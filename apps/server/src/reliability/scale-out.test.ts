@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultationRequest, multipartBody } from '../test/multipart.ts';
 import { privateSchema } from './pg-schema.ts';
 import { call, loginThrough, signedBody, startServer, type ServerProcess } from './server-process.ts';
 
@@ -92,6 +94,25 @@ describe.skipIf(!PG || !REDIS)('two instances behind one load balancer (issue #7
     const onA = await call(a.url, '/api/v8/me', { token });
     expect(onA.status).toBe(401);
     expect(onA.json.msg).toBe('登录已失效，请重新登录');
+  });
+
+  it('serves on B a consultation photo uploaded through A (photos live in the database, issue #17)', async () => {
+    const { token } = await loginThrough(a, a, '13900139005', from('203.0.113.7'));
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c98a1b' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipartBody({ data: JSON.stringify(consultationRequest()) }, [{ name: 'photos', filename: 'knee.jpg', bytes: photo }]);
+    const res = await fetch(`${a.url}/api/v8/consultations`, {
+      method: 'POST',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      body: new Uint8Array(body.payload),
+    });
+    expect(res.status).toBe(200);
+    const created = ((await res.json()) as { data: { photos: { url: string }[] } }).data;
+    const onB = await fetch(`${b.url}${created.photos[0]!.url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await onB.arrayBuffer())).metadata()).width).toBe(64);
   });
 });
 

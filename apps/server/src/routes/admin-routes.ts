@@ -26,16 +26,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireRole(ctx, request, 'editor');
       void reply.header('Cache-Control', 'no-store');
-      const counts = await ctx.db
-        .selectFrom('content_items')
-        .select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('kind')
-        .execute();
-      const meta = await ctx.db.selectFrom('content_meta').select('loaded_at').where('kind', '=', 'all').executeTakeFirst();
-      return ok({
-        loadedAt: meta ? Number(meta.loaded_at) : null,
-        kinds: CONTENT_KINDS.map((k) => ({ kind: k.name, count: Number(counts.find((c) => c.kind === k.name)?.count ?? 0) })),
-      });
+      const { loadedAt, counts } = await ctx.contentStatus.status();
+      return ok({ loadedAt, kinds: CONTENT_KINDS.map((k) => ({ kind: k.name, count: counts.get(k.name) ?? 0 })) });
     },
   );
 

@@ -93,13 +93,13 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(ctx, request);
       void reply.header('Cache-Control', 'no-store');
-      const binding = await ctx.db.selectFrom('wechat_bindings').select('openid').where('user_id', '=', user.id).executeTakeFirst();
+      const openid = await ctx.wechatBindings.openidOf(user.id);
       return ok({
         id: user.id,
         name: user.name,
         avatarUrl: user.avatarUrl,
         mobile: maskMobile(user.mobile),
-        wechatBound: Boolean(binding),
+        wechatBound: openid !== null,
         roles: await ctx.users.rolesOf(user.id),
       });
     },

@@ -1,25 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupCountries } from '@moxa/core/countries/countries';
+import { CountryGroupSchema } from '@moxa/core/countries/countries-contract';
 import { envelope } from '@moxa/core/http/envelope';
-import { ping } from '../db/database.ts';
+import { HealthSchema } from '@moxa/core/http/health-contract';
 import { ok } from '../lib/context.ts';
-
-const CountryGroupSchema = z.object({
-  title: z.string(),
-  key: z.string(),
-  items: z.array(
-    z.object({
-      id: z.number(),
-      abbr: z.string(),
-      name: z.string(),
-      nameEn: z.string(),
-      code: z.string(),
-      pinyin: z.string(),
-      letter: z.string(),
-    }),
-  ),
-});
 
 export const APP_VERSION = '1.0.0';
 
@@ -53,17 +38,18 @@ export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ops'],
         summary: '健康检查',
         response: {
-          200: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })),
-          503: envelope(z.object({ status: z.string(), db: z.string(), version: z.string() })),
+          200: envelope(HealthSchema),
+          503: envelope(HealthSchema),
         },
       },
     },
     async (_request, reply) => {
-      const up = await ping(app.ctx.db);
+      const { dbHealth } = app.ctx;
+      const up = await dbHealth.ping();
       void reply.header('Cache-Control', 'no-store');
       if (!up)
         return reply.status(503).send({ code: 50300, msg: '数据库不可用', data: { status: 'degraded', db: 'down', version: APP_VERSION } });
-      return ok({ status: 'ok', db: `${app.ctx.db.dialect} ok`, version: APP_VERSION });
+      return ok({ status: 'ok', db: `${dbHealth.dialect} ok`, version: APP_VERSION });
     },
   );
 };

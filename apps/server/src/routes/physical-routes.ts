@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@moxa/core/http/envelope';
@@ -11,7 +10,6 @@ import {
   PhysicalRecordSummarySchema,
   QuestionnaireSchema,
   SchemeViewSchema,
-  type PhysicalRecord,
 } from '@moxa/core/physical/physical-contract';
 import { checkAnswers, questionsFor, scoreAnswers } from '@moxa/core/physical/scoring';
 import { badInput, notFound } from '../lib/app-error.ts';
@@ -20,16 +18,6 @@ import { takeAll } from '../lib/rate-limit.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
 import type { PhysicalContent } from '../physical/physical-content.ts';
-
-type RecordRow = { id: string; created_at: number; gender: string; version: string; answers: string; result: string };
-const toRecord = (r: RecordRow): PhysicalRecord => ({
-  id: r.id,
-  createdAt: new Date(Number(r.created_at)).toISOString(),
-  gender: r.gender as PhysicalRecord['gender'],
-  version: r.version,
-  answers: JSON.parse(r.answers) as PhysicalRecord['answers'],
-  result: JSON.parse(r.result) as PhysicalRecord['result'],
-});
 
 /** Issue #5 API: questionnaire, scored records (the server scores), schemes. */
 export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalog): FastifyPluginAsyncZod {
@@ -119,18 +107,7 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
           },
         ]);
         const result = scoreAnswers(questionnaire.questions, gender, answers);
-        const row = {
-          id: randomUUID(),
-          user_id: user.id,
-          created_at: ctx.clock(),
-          gender,
-          version: questionnaire.version,
-          primary_type: result.primary,
-          answers: JSON.stringify(answers),
-          result: JSON.stringify(result),
-        };
-        await ctx.db.insertInto('physical_records').values(row).execute();
-        return ok(toRecord(row));
+        return ok(await ctx.physicalRecords.create(user.id, { gender, version: questionnaire.version, answers, result }));
       },
     );
 
@@ -146,20 +123,9 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
       },
       async (request, reply) => {
         const user = await requireUser(ctx, request);
-        const rows = await ctx.db
-          .selectFrom('physical_records')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .orderBy('created_at', 'desc')
-          .limit(200)
-          .execute();
+        const records = await ctx.physicalRecords.listFor(user.id);
         void reply.header('Cache-Control', 'private, no-store');
-        return ok(
-          rows.map((r) => {
-            const { answers: _a, ...rest } = toRecord(r);
-            return rest;
-          }),
-        );
+        return ok(records);
       },
     );
 
@@ -177,16 +143,11 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
       },
       async (request, reply) => {
         const user = await requireUser(ctx, request);
-        const row = await ctx.db
-          .selectFrom('physical_records')
-          .selectAll()
-          .where('id', '=', request.params.id)
-          .where('user_id', '=', user.id)
-          .executeTakeFirst();
+        const record = await ctx.physicalRecords.findFor(user.id, request.params.id);
         // Someone else's record is indistinguishable from a missing one (issue #5).
-        if (!row) throw notFound('没有找到这条测试记录');
+        if (!record) throw notFound('没有找到这条测试记录');
         void reply.header('Cache-Control', 'private, no-store');
-        return ok(toRecord(row));
+        return ok(record);
       },
     );
   };

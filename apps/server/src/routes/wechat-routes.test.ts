@@ -208,7 +208,7 @@ describe.each(DIALECTS)('WeChat start / checkout.do / bind.do / unbind.do on %s'
     const limited = await createTestApp(
       dialect,
       { WECHAT_APP_ID: 'wxapp', WECHAT_MAX_PER_IP_HOUR: 3 },
-      { wechat: { openidForCode: async () => null } },
+      { wechat: { openidForCode: async () => null, jsapiTicket: async () => null } },
     );
     const hit = () =>
       limited.app.inject({

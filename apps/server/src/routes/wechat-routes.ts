@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, ErrorCode } from '@moxa/core/http/envelope';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import {
@@ -13,20 +11,22 @@ import {
   SwitchBodySchema,
   UnbindBodySchema,
   UnbindResultSchema,
+  WechatConfigSchema,
   WechatStartBodySchema,
   WechatStartResultSchema,
 } from '@moxa/core/login/wechat-contract';
 import { LoginInfoSchema } from '@moxa/core/login/login-contract';
+import { JssdkConfigSchema, JssdkQuerySchema } from '@moxa/core/login/wechat-contract';
 import { AppError, badInput, conflict, unavailable } from '../lib/app-error.ts';
 import { clientBucket } from '../lib/client-ip.ts';
 import { bearerSecurity, bearerToken, ok, requireUser } from '../lib/context.ts';
 import { enforceHit } from '../lib/rate-limit.ts';
 import { parseMobile } from '../login/phone-number.ts';
 import { smsGate } from '../login/sms-gate.ts';
+import { jssdkSigner } from '../wechat/jssdk-signer.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const TICKET_TTL_MS = 10 * 60 * 1000;
-const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 const STALE_STATE = '微信授权已过期或不是从本页发起，请重新发起';
 
 /**
@@ -36,6 +36,7 @@ const STALE_STATE = '微信授权已过期或不是从本页发起，请重新�
  */
 export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  const store = ctx.wechatBindings;
   const gate = smsGate(ctx);
   const api = () => {
     if (!ctx.wechat) throw unavailable('微信登录尚未开通，请使用手机号登录');
@@ -49,54 +50,13 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       message: (w) => `操作太频繁，请${w}后再试`,
     });
 
-  /** Uses up a state this server issued (once, before it expires); null when it is not one. */
-  const consumeState = async (stateValue: string) => {
-    const stateHash = hash(stateValue);
-    const now = ctx.clock();
-    const row = await ctx.db.selectFrom('wechat_states').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
-    if (!row || row.used_at !== null || Number(row.expires_at) <= now) return null;
-    const used = await ctx.db
-      .updateTable('wechat_states')
-      .set({ used_at: now })
-      .where('state_hash', '=', stateHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1 ? { stateHash, returnTo: row.return_to } : null;
-  };
-
-  /** Takes a ticket of `kind` issued under this state (single use). */
-  const takeTicket = async (ticketValue: string, stateValue: string, kind: 'bind' | 'login') => {
-    const row = await ctx.db
-      .selectFrom('wechat_tickets')
-      .selectAll()
-      .where('ticket_hash', '=', hash(ticketValue))
-      .where('expires_at', '>', ctx.clock())
-      .executeTakeFirst();
-    if (!row || row.kind !== kind || row.state_hash !== hash(stateValue)) return null;
-    return row;
-  };
-  const dropTicket = (ticketValue: string) => ctx.db.deleteFrom('wechat_tickets').where('ticket_hash', '=', hash(ticketValue)).execute();
-
-  const newTicket = async (values: { openid: string; stateHash: string; kind: 'bind' | 'login'; userId: string | null }) => {
-    const ticketValue = randomBytes(24).toString('base64url');
-    await ctx.db
-      .insertInto('wechat_tickets')
-      .values({
-        ticket_hash: hash(ticketValue),
-        openid: values.openid,
-        expires_at: ctx.clock() + TICKET_TTL_MS,
-        state_hash: values.stateHash,
-        kind: values.kind,
-        user_id: values.userId,
-      })
-      .execute();
-    return ticketValue;
-  };
+  const newTicket = (values: { openid: string; stateHash: string; kind: 'bind' | 'login'; userId: string | null }) =>
+    store.issueTicket(values, TICKET_TTL_MS);
 
   const loginInfoFor = async (userId: string) => {
-    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await store.account(userId);
     const token = await ctx.sessions.issue(user.id);
-    return { token, user: { id: user.id, name: user.name, avatarUrl: user.avatar_url } };
+    return { token, user: { id: user.id, name: user.name, avatarUrl: user.avatarUrl } };
   };
 
   /** The account's own number, parsed, for a step-up code. */
@@ -120,11 +80,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       api();
       await throttle(request);
-      const stateValue = randomBytes(20).toString('hex');
-      await ctx.db
-        .insertInto('wechat_states')
-        .values({ state_hash: hash(stateValue), return_to: request.body.returnTo, expires_at: ctx.clock() + STATE_TTL_MS, used_at: null })
-        .execute();
+      const stateValue = await store.issueState(request.body.returnTo, STATE_TTL_MS);
       const redirect = `${request.protocol}://${request.host}/authorize`;
       const url = new URL('/connect/oauth2/authorize', ctx.env.WECHAT_AUTHORIZE_BASE);
       url.search = new URLSearchParams({
@@ -154,7 +110,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       await throttle(request);
       // The state first: a code that arrived without this app starting the round trip is never
       // exchanged, so a link carrying someone else's code does nothing (login CSRF).
-      const started = await consumeState(request.body.state);
+      const started = await store.consumeState(request.body.state);
       if (!started) throw badInput(STALE_STATE);
       let openid: string | null;
       try {
@@ -168,16 +124,16 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       const returnTo = started.returnTo;
       const token = bearerToken(request);
       const current = token ? await ctx.sessions.verify(token) : null;
-      const binding = await ctx.db.selectFrom('wechat_bindings').select('user_id').where('openid', '=', openid).executeTakeFirst();
-      if (binding) {
-        const owner = await ctx.db.selectFrom('users').select('mobile').where('id', '=', binding.user_id).executeTakeFirstOrThrow();
+      const boundTo = await store.userIdOf(openid);
+      if (boundTo !== null) {
+        const owner = await store.account(boundTo);
         const account = maskMobile(owner.mobile);
-        if (current && current.id !== binding.user_id) {
+        if (current && current.id !== boundTo) {
           // Someone else is logged in in this tab: never replace that login without asking.
-          const switchTicket = await newTicket({ openid, stateHash: started.stateHash, kind: 'login', userId: binding.user_id });
+          const switchTicket = await newTicket({ openid, stateHash: started.stateHash, kind: 'login', userId: boundTo });
           return ok({ bound: true, loginInfo: null, bindTicket: null, switchTicket, account, returnTo });
         }
-        return ok({ bound: true, loginInfo: await loginInfoFor(binding.user_id), bindTicket: null, switchTicket: null, account, returnTo });
+        return ok({ bound: true, loginInfo: await loginInfoFor(boundTo), bindTicket: null, switchTicket: null, account, returnTo });
       }
       const bindTicket = await newTicket({ openid, stateHash: started.stateHash, kind: 'bind', userId: null });
       return ok({ bound: false, loginInfo: null, bindTicket, switchTicket: null, account: null, returnTo });
@@ -196,10 +152,10 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await takeTicket(request.body.ticket, request.body.state, 'login');
-      if (!row?.user_id) throw badInput(STALE_STATE);
-      await dropTicket(request.body.ticket);
-      return ok(await loginInfoFor(row.user_id));
+      const ticket = await store.findTicket(request.body.ticket, request.body.state, 'login');
+      if (!ticket?.userId) throw badInput(STALE_STATE);
+      await store.dropTicket(request.body.ticket);
+      return ok(await loginInfoFor(ticket.userId));
     },
   );
 
@@ -236,27 +192,15 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      const row = await takeTicket(request.body.ticket, request.body.state, 'bind');
-      if (!row) throw badInput('绑定凭证已失效，请重新发起微信绑定');
-      const existing = await ctx.db
-        .selectFrom('wechat_bindings')
-        .selectAll()
-        .where((eb) => eb.or([eb('openid', '=', row.openid), eb('user_id', '=', user.id)]))
-        .execute();
-      if (existing.some((b) => b.openid === row.openid && b.user_id !== user.id)) throw conflict('该微信已绑定其他账号');
-      if (existing.some((b) => b.user_id === user.id && b.openid !== row.openid)) throw conflict('当前账号已绑定其他微信，请先解除绑定');
+      const ticket = await store.findTicket(request.body.ticket, request.body.state, 'bind');
+      if (!ticket) throw badInput('绑定凭证已失效，请重新发起微信绑定');
+      const existing = await store.bindingsOf(ticket.openid, user.id);
+      if (existing.some((b) => b.openid === ticket.openid && b.userId !== user.id)) throw conflict('该微信已绑定其他账号');
+      if (existing.some((b) => b.userId === user.id && b.openid !== ticket.openid)) throw conflict('当前账号已绑定其他微信，请先解除绑定');
       // The holder of the ticket proved this WeChat; the code proves the account's phone.
       await gate.verify(ownPhone(user.mobile), request.body.code);
-      if (existing.length === 0) {
-        await ctx.db
-          .insertInto('wechat_bindings')
-          .values({ openid: row.openid, user_id: user.id, created_at: ctx.clock() })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        const now = await ctx.db.selectFrom('wechat_bindings').select('user_id').where('openid', '=', row.openid).executeTakeFirst();
-        if (now?.user_id !== user.id) throw conflict('该微信已绑定其他账号');
-      }
-      await dropTicket(request.body.ticket);
+      if (existing.length === 0 && !(await store.bind(ticket.openid, user.id))) throw conflict('该微信已绑定其他账号');
+      await store.dropTicket(request.body.ticket);
       // A changed binding ends the account's other sessions (issue #13 item 1).
       const signedOut = await ctx.sessions.revokeAll(user.id, bearerToken(request)!);
       request.log.info({ userId: user.id, signedOut }, 'wechat bound');
@@ -278,10 +222,9 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      const binding = await ctx.db.selectFrom('wechat_bindings').select('openid').where('user_id', '=', user.id).executeTakeFirst();
-      if (!binding) throw badInput('当前账号没有绑定微信');
+      if ((await store.openidOf(user.id)) === null) throw badInput('当前账号没有绑定微信');
       await gate.verify(ownPhone(user.mobile), request.body.code);
-      await ctx.db.deleteFrom('wechat_bindings').where('user_id', '=', user.id).execute();
+      await store.unbind(user.id);
       const signedOut = await ctx.sessions.revokeAll(user.id, bearerToken(request)!);
       request.log.info({ userId: user.id, signedOut }, 'wechat unbound');
       return ok({ bound: false as const, signedOut });
@@ -294,9 +237,32 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wechat'],
         summary: '微信登录是否已配置',
-        response: { 200: envelope(z.object({ enabled: z.boolean(), appId: z.string() })) },
+        response: { 200: envelope(WechatConfigSchema) },
       },
     },
     async () => ok({ enabled: ctx.wechat !== null, appId: ctx.wechat ? ctx.env.WECHAT_APP_ID : '' }),
+  );
+
+  // Issue #16: share cards inside WeChat. The page's own address is signed with a cached jsapi_ticket;
+  // only addresses of this site are signed. Without WeChat credentials the app shares without it.
+  const signer = ctx.wechat ? jssdkSigner(ctx.wechat, ctx.env.WECHAT_APP_ID, ctx.clock) : null;
+  app.get(
+    '/api/v8/wechat/jssdk-config',
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: '微信 JS-SDK 分享配置（为本站页面地址签名）',
+        querystring: JssdkQuerySchema,
+        response: { 200: envelope(JssdkConfigSchema) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      if (!signer) return ok({ enabled: false, config: null });
+      if (new URL(request.query.url).host !== request.host) throw badInput('只能为本站页面签名');
+      const config = await signer.sign(request.query.url);
+      if (!config) throw unavailable('微信分享暂时不可用');
+      return ok({ enabled: true, config });
+    },
   );
 };

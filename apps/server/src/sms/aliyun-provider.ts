@@ -6,6 +6,8 @@ export type AliyunConfig = {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** The template of notices (no parameters); empty: notices are not sent. */
+  noticeTemplateCode: string;
   endpoint: string;
 };
 
@@ -25,41 +27,46 @@ export function aliyunSignature(method: string, params: Record<string, string>, 
 
 /** Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms) over its documented HTTP RPC API. */
 export function aliyunProvider(config: AliyunConfig, fetchImpl: typeof fetch = fetch): SmsProvider {
+  async function send(e164: string, templateCode: string, templateParam: Record<string, string> | null) {
+    // Mainland numbers go bare; others as country code + number without '+'.
+    const phone = e164.startsWith('+86') ? e164.slice(3) : e164.slice(1);
+    const params: Record<string, string> = {
+      AccessKeyId: config.accessKeyId,
+      Action: 'SendSms',
+      Format: 'JSON',
+      PhoneNumbers: phone,
+      RegionId: 'cn-hangzhou',
+      SignName: config.signName,
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: randomUUID(),
+      SignatureVersion: '1.0',
+      TemplateCode: templateCode,
+      ...(templateParam ? { TemplateParam: JSON.stringify(templateParam) } : {}),
+      Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      Version: '2017-05-25',
+    };
+    params.Signature = aliyunSignature('POST', params, config.accessKeySecret);
+    const body = new URLSearchParams(params).toString();
+    let json: { Code?: string; Message?: string };
+    try {
+      const res = await fetchImpl(config.endpoint.replace(/\/$/, '') + '/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        signal: AbortSignal.timeout(8000),
+      });
+      json = (await res.json()) as typeof json;
+    } catch (e) {
+      throw new SmsError(`aliyun request failed: ${(e as Error).message}`);
+    }
+    if (json.Code !== 'OK') throw new SmsError(`aliyun refused: ${json.Code ?? 'unknown'}`);
+  }
   return {
     name: 'aliyun',
-    async sendCode(e164, code) {
-      // Mainland numbers go bare; others as country code + number without '+'.
-      const phone = e164.startsWith('+86') ? e164.slice(3) : e164.slice(1);
-      const params: Record<string, string> = {
-        AccessKeyId: config.accessKeyId,
-        Action: 'SendSms',
-        Format: 'JSON',
-        PhoneNumbers: phone,
-        RegionId: 'cn-hangzhou',
-        SignName: config.signName,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureNonce: randomUUID(),
-        SignatureVersion: '1.0',
-        TemplateCode: config.templateCode,
-        TemplateParam: JSON.stringify({ code }),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        Version: '2017-05-25',
-      };
-      params.Signature = aliyunSignature('POST', params, config.accessKeySecret);
-      const body = new URLSearchParams(params).toString();
-      let json: { Code?: string; Message?: string };
-      try {
-        const res = await fetchImpl(config.endpoint.replace(/\/$/, '') + '/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-          signal: AbortSignal.timeout(8000),
-        });
-        json = (await res.json()) as typeof json;
-      } catch (e) {
-        throw new SmsError(`aliyun request failed: ${(e as Error).message}`);
-      }
-      if (json.Code !== 'OK') throw new SmsError(`aliyun refused: ${json.Code ?? 'unknown'}`);
+    sendCode: (e164, code) => send(e164, config.templateCode, { code }),
+    async sendNotice(e164) {
+      if (!config.noticeTemplateCode) throw new SmsError('aliyun: no notice template configured (ALIYUN_SMS_NOTICE_TEMPLATE_CODE)');
+      await send(e164, config.noticeTemplateCode, null);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SmsProvider } from './sms-provider.ts';
+import { SMS_NOTICE_TEXT, type SmsProvider } from './sms-provider.ts';
 
 /**
  * Development provider: no SMS is sent; the code is written as one line to the server's stdout so a
@@ -10,6 +10,9 @@ export function consoleProvider(write: (line: string) => void = (l) => process.s
     name: 'console',
     async sendCode(e164, code) {
       write(`[sms:console] to ${e164} code ${code}`);
+    },
+    async sendNotice(e164, notice) {
+      write(`[sms:console] to ${e164} notice ${notice}: ${SMS_NOTICE_TEXT[notice]}`);
     },
   };
 }

@@ -46,6 +46,7 @@ describe('Aliyun SMS adapter', () => {
     accessKeySecret: 'sekret',
     signName: '艾灸养生',
     templateCode: 'SMS_1',
+    noticeTemplateCode: 'SMS_2',
     endpoint,
   });
 
@@ -60,6 +61,19 @@ describe('Aliyun SMS adapter', () => {
     expect(params.get('SignName')).toBe('艾灸养生');
     expect(aliyunVerify(params, 'sekret')).toBe(true);
     expect(aliyunVerify(params, 'other')).toBe(false);
+  });
+
+  it('sends a reply notice through its own template, without parameters (issue #17)', async () => {
+    const gw = await fakeGateway(() => ({ Code: 'OK', Message: 'OK' }));
+    closers.push(gw.close);
+    await aliyunProvider(config(gw.url)).sendNotice('+8613800138000', 'case-replied');
+    const params = new URLSearchParams(gw.seen[0]!.body);
+    expect(params.get('TemplateCode')).toBe('SMS_2');
+    expect(params.get('TemplateParam')).toBeNull();
+    expect(aliyunVerify(params, 'sekret')).toBe(true);
+    await expect(
+      aliyunProvider({ ...config(gw.url), noticeTemplateCode: '' }).sendNotice('+8613800138000', 'case-replied'),
+    ).rejects.toBeInstanceOf(SmsError);
   });
 
   it('sends international numbers with their country code and no +', async () => {
@@ -84,6 +98,7 @@ describe('Tencent Cloud SMS adapter', () => {
     appId: '1400000000',
     signName: '艾灸养生',
     templateId: '100',
+    noticeTemplateId: '200',
     region: 'ap-guangzhou',
     endpoint,
   });
@@ -112,6 +127,14 @@ describe('Tencent Cloud SMS adapter', () => {
     expect(JSON.parse(body)).toMatchObject({ PhoneNumberSet: ['+8613800138000'], TemplateParamSet: ['654321'], SmsSdkAppId: '1400000000' });
     expect(tencentVerify(req, body, 'SKEY')).toBe(true);
     expect(tencentVerify(req, body, 'WRONG')).toBe(false);
+  });
+
+  it('sends a reply notice through its own template (issue #17)', async () => {
+    const gw = await fakeGateway(() => ({ Response: { SendStatusSet: [{ Code: 'Ok' }], RequestId: 'r' } }));
+    closers.push(gw.close);
+    await tencentProvider(config(gw.url)).sendNotice('+8613800138000', 'case-replied');
+    expect(JSON.parse(gw.seen[0]!.body)).toMatchObject({ TemplateId: '200', TemplateParamSet: [] });
+    expect(tencentVerify(gw.seen[0]!.req, gw.seen[0]!.body, 'SKEY')).toBe(true);
   });
 
   it('throws SmsError on an API error or a failed send status', async () => {

@@ -12,6 +12,7 @@ export function selectSmsProvider(env: Env): SmsProvider {
         accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET,
         signName: env.ALIYUN_SMS_SIGN_NAME,
         templateCode: env.ALIYUN_SMS_TEMPLATE_CODE,
+        noticeTemplateCode: env.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
         endpoint: env.ALIYUN_SMS_ENDPOINT,
       });
     case 'tencent':
@@ -21,6 +22,7 @@ export function selectSmsProvider(env: Env): SmsProvider {
         appId: env.TENCENT_SMS_APP_ID,
         signName: env.TENCENT_SMS_SIGN_NAME,
         templateId: env.TENCENT_SMS_TEMPLATE_ID,
+        noticeTemplateId: env.TENCENT_SMS_NOTICE_TEMPLATE_ID,
         region: env.TENCENT_SMS_REGION,
         endpoint: env.TENCENT_SMS_ENDPOINT,
       });

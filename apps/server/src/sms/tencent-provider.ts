@@ -7,6 +7,8 @@ export type TencentConfig = {
   appId: string;
   signName: string;
   templateId: string;
+  /** The template of notices (no parameters); empty: notices are not sent. */
+  noticeTemplateId: string;
   region: string;
   endpoint: string;
 };
@@ -42,46 +44,51 @@ export function tencentAuthorization(opts: {
 
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11). */
 export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch = fetch): SmsProvider {
+  async function send(e164: string, templateId: string, params: string[]) {
+    const url = new URL(config.endpoint);
+    const payload = JSON.stringify({
+      PhoneNumberSet: [e164],
+      SmsSdkAppId: config.appId,
+      SignName: config.signName,
+      TemplateId: templateId,
+      TemplateParamSet: params,
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    let json: { Response?: { Error?: { Code: string }; SendStatusSet?: { Code: string }[] } };
+    try {
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          Authorization: tencentAuthorization({
+            secretId: config.secretId,
+            secretKey: config.secretKey,
+            host: url.host,
+            payload,
+            timestamp,
+          }),
+          'Content-Type': 'application/json; charset=utf-8',
+          'X-TC-Action': 'SendSms',
+          'X-TC-Timestamp': String(timestamp),
+          'X-TC-Version': '2021-01-11',
+          'X-TC-Region': config.region,
+        },
+        body: payload,
+        signal: AbortSignal.timeout(8000),
+      });
+      json = (await res.json()) as typeof json;
+    } catch (e) {
+      throw new SmsError(`tencent request failed: ${(e as Error).message}`);
+    }
+    const error = json.Response?.Error?.Code;
+    const status = json.Response?.SendStatusSet?.[0]?.Code;
+    if (error || status !== 'Ok') throw new SmsError(`tencent refused: ${error ?? status ?? 'unknown'}`);
+  }
   return {
     name: 'tencent',
-    async sendCode(e164, code) {
-      const url = new URL(config.endpoint);
-      const payload = JSON.stringify({
-        PhoneNumberSet: [e164],
-        SmsSdkAppId: config.appId,
-        SignName: config.signName,
-        TemplateId: config.templateId,
-        TemplateParamSet: [code],
-      });
-      const timestamp = Math.floor(Date.now() / 1000);
-      let json: { Response?: { Error?: { Code: string }; SendStatusSet?: { Code: string }[] } };
-      try {
-        const res = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            Authorization: tencentAuthorization({
-              secretId: config.secretId,
-              secretKey: config.secretKey,
-              host: url.host,
-              payload,
-              timestamp,
-            }),
-            'Content-Type': 'application/json; charset=utf-8',
-            'X-TC-Action': 'SendSms',
-            'X-TC-Timestamp': String(timestamp),
-            'X-TC-Version': '2021-01-11',
-            'X-TC-Region': config.region,
-          },
-          body: payload,
-          signal: AbortSignal.timeout(8000),
-        });
-        json = (await res.json()) as typeof json;
-      } catch (e) {
-        throw new SmsError(`tencent request failed: ${(e as Error).message}`);
-      }
-      const error = json.Response?.Error?.Code;
-      const status = json.Response?.SendStatusSet?.[0]?.Code;
-      if (error || status !== 'Ok') throw new SmsError(`tencent refused: ${error ?? status ?? 'unknown'}`);
+    sendCode: (e164, code) => send(e164, config.templateId, [code]),
+    async sendNotice(e164) {
+      if (!config.noticeTemplateId) throw new SmsError('tencent: no notice template configured (TENCENT_SMS_NOTICE_TEMPLATE_ID)');
+      await send(e164, config.noticeTemplateId, []);
     },
   };
 }

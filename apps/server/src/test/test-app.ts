@@ -10,7 +10,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadContent } from '../content/load-content.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { loadEnv, type Env } from '../env.ts';
-import type { SmsProvider } from '../sms/sms-provider.ts';
+import type { SmsNotice, SmsProvider } from '../sms/sms-provider.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,14 +71,23 @@ export function useTestDb(dialect: Dialect): () => Db {
   return () => made!.db;
 }
 
-export function fakeSms(): SmsProvider & { sent: { to: string; code: string }[]; fail: boolean } {
+export function fakeSms(): SmsProvider & {
+  sent: { to: string; code: string }[];
+  notices: { to: string; notice: SmsNotice }[];
+  fail: boolean;
+} {
   const box = {
     name: 'fake',
     sent: [] as { to: string; code: string }[],
+    notices: [] as { to: string; notice: SmsNotice }[],
     fail: false,
     async sendCode(to: string, code: string) {
       if (box.fail) throw new Error('gateway down');
       box.sent.push({ to, code });
+    },
+    async sendNotice(to: string, notice: SmsNotice) {
+      if (box.fail) throw new Error('gateway down');
+      box.notices.push({ to, notice });
     },
   };
   return box;

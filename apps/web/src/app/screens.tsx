@@ -5,10 +5,11 @@ import { ACUPOINT_ROUTE_DATA } from '../features/acupoints/api/paths.ts';
 import { DISEASE_ROUTE_DATA } from '../features/diseases/api/paths.ts';
 import { NOTICE_ROUTE_DATA } from '../features/notices/api/paths.ts';
 import { PROBLEM_ROUTE_DATA } from '../features/problems/api/paths.ts';
+import { PRODUCT_ROUTE_DATA } from '../features/products/api/paths.ts';
+import { VIDEO_ROUTE_DATA } from '../features/videos/api/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { matchRouteDef } from '../lib/use-route-def.ts';
 import { RequireLogin } from '../components/require-login.tsx';
-import { RequireRole } from '../components/require-role.tsx';
 
 /**
  * Every screen is its own chunk (spec §2 "every screen loads on demand"). Vite needs literal import
@@ -20,7 +21,17 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'acupoint-detail': () => import('./routes/acupoint-detail.tsx'),
   'meridian-detail': () => import('./routes/meridian-detail.tsx'),
   'acupoint-search': () => import('./routes/acupoint-search.tsx'),
+  'video-center': () => import('./routes/video-center.tsx'),
   'video-home': () => import('./routes/video-home.tsx'),
+  'video-detail': () => import('./routes/video-detail.tsx'),
+  consultation: () => import('./routes/consultation.tsx'),
+  'case-detail': () => import('./routes/case-detail.tsx'),
+  'advisor-queue': () => import('./routes/advisor-queue.tsx'),
+  'advisor-case': () => import('./routes/advisor-case.tsx'),
+  'product-home': () => import('./routes/product-home.tsx'),
+  'product-list': () => import('./routes/product-list.tsx'),
+  'product-detail': () => import('./routes/product-detail.tsx'),
+  'product-marketing': () => import('./routes/product-marketing.tsx'),
   'disease-types': () => import('./routes/disease-types.tsx'),
   'disease-list': () => import('./routes/disease-list.tsx'),
   'disease-detail': () => import('./routes/disease-detail.tsx'),
@@ -39,12 +50,18 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'physical-scheme': () => import('./routes/physical-scheme.tsx'),
   authorize: () => import('./routes/authorize.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
-  coming: () => import('./routes/coming.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 
 /** Public content each screen reads first, fetched while its chunk loads (issue #6); each feature owns its paths. */
-const ROUTE_DATA: RouteData = { ...ACUPOINT_ROUTE_DATA, ...DISEASE_ROUTE_DATA, ...NOTICE_ROUTE_DATA, ...PROBLEM_ROUTE_DATA };
+const ROUTE_DATA: RouteData = {
+  ...ACUPOINT_ROUTE_DATA,
+  ...DISEASE_ROUTE_DATA,
+  ...NOTICE_ROUTE_DATA,
+  ...PROBLEM_ROUTE_DATA,
+  ...PRODUCT_ROUTE_DATA,
+  ...VIDEO_ROUTE_DATA,
+};
 
 const loaded = new Map<ScreenModule, ComponentType>();
 const loading = new Map<ScreenModule, Promise<ComponentType>>();
@@ -112,6 +129,10 @@ export function preloadScreen(pathname: string): Promise<unknown> {
   return Promise.all(defs.map((def) => loadScreen(def.module, params)));
 }
 
+/** The role guard is only for staff screens: loaded with the first of them, never with the entry (issue #6 budgets). */
+let roleGuard: Promise<typeof import('../components/require-role.tsx')> | null = null;
+const loadRoleGuard = () => (roleGuard ??= import('../components/require-role.tsx'));
+
 /**
  * One route's screen: rendered at once when its chunk is in, else suspended until it is. A layout's
  * screen renders its matched child through <Outlet/>; a layout's guard covers its children.
@@ -119,7 +140,8 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 export function ScreenRoute({ def }: { def: RouteDef }) {
   const params = useParams();
   const Screen = loaded.get(def.module) ?? use(loadScreen(def.module, params));
-  if (def.roles)
+  if (def.roles) {
+    const { RequireRole } = use(loadRoleGuard());
     return (
       <RequireLogin>
         <RequireRole roles={def.roles}>
@@ -127,6 +149,7 @@ export function ScreenRoute({ def }: { def: RouteDef }) {
         </RequireRole>
       </RequireLogin>
     );
+  }
   return def.guard ? (
     <RequireLogin>
       <Screen />

@@ -10,7 +10,17 @@ export type ScreenModule =
   | 'acupoint-detail'
   | 'meridian-detail'
   | 'acupoint-search'
+  | 'video-center'
   | 'video-home'
+  | 'video-detail'
+  | 'consultation'
+  | 'case-detail'
+  | 'advisor-queue'
+  | 'advisor-case'
+  | 'product-home'
+  | 'product-list'
+  | 'product-detail'
+  | 'product-marketing'
   | 'disease-types'
   | 'disease-list'
   | 'disease-detail'
@@ -29,7 +39,6 @@ export type ScreenModule =
   | 'physical-scheme'
   | 'authorize'
   | 'test-page'
-  | 'coming'
   | 'not-found';
 
 /**
@@ -57,14 +66,14 @@ export const ROUTES: RouteDef[] = [
   { path: '/acupoint_detail/:id', title: null, module: 'acupoint-detail' },
   { path: '/meridian_detail/:id', title: null, module: 'meridian-detail' },
   { path: '/acupoint_search', title: '穴位搜索', module: 'acupoint-search' },
-  { path: '/product', title: '产品中心', module: 'coming' },
-  { path: '/more_product/:type', title: null, module: 'coming' },
-  { path: '/product_detail/:id', title: null, module: 'coming' },
-  { path: '/product_marketing/:id', title: null, module: 'coming' },
-  { path: '/videos', title: '视频中心', module: 'coming' },
+  { path: '/product', title: '产品中心', module: 'product-home' },
+  { path: '/more_product/:type', title: null, module: 'product-list' },
+  { path: '/product_detail/:id', title: null, module: 'product-detail' },
+  { path: '/product_marketing/:id', title: null, module: 'product-marketing' },
+  { path: '/videos', title: '视频中心', module: 'video-center' },
   { path: '/brand/videos', title: '了解品牌', module: 'video-home' },
   { path: '/health/videos', title: '健康小知识', module: 'video-home' },
-  { path: '/video_detail/:id', title: null, module: 'coming' },
+  { path: '/video_detail/:id', title: null, module: 'video-detail' },
   { path: '/login', title: '登录', module: 'login' },
   { path: '/disease_types', title: '艾灸方法', module: 'disease-types' },
   { path: '/disease_list/:uuid', title: null, module: 'disease-list' },
@@ -81,8 +90,11 @@ export const ROUTES: RouteDef[] = [
   { path: '/physical/detail', title: '体质测试', module: 'physical-detail' },
   { path: '/physical/computing_method', title: '转化分计算方法', module: 'physical-computing' },
   { path: '/physical/conditioning_cheme', title: '调理方案', module: 'physical-scheme' },
-  { path: '/case/caseDetails/:caseId', title: null, module: 'coming', guard: true },
-  { path: '/single-order-h5/ConsultationH5', title: '在线咨询', module: 'coming', guard: true },
+  { path: '/case/caseDetails/:caseId', title: null, module: 'case-detail', guard: true },
+  { path: '/single-order-h5/ConsultationH5', title: '在线咨询', module: 'consultation', guard: true },
+  // Issue #17: the advisors' screens (role advisor; the server checks every call again).
+  { path: '/advisor', title: '咨询队列', module: 'advisor-queue', roles: ['advisor'] },
+  { path: '/advisor/case/:caseId', title: '咨询处理', module: 'advisor-case', roles: ['advisor'] },
   { path: '/authorize', title: null, module: 'authorize' },
   { path: '/test', title: '测试页', module: 'test-page' },
 ];
@@ -91,14 +103,7 @@ export const ROUTES: RouteDef[] = [
  * Screen modules that fetch nothing through TanStack Query: their chunks, and the entry pages among
  * them, stay free of it (issue #6). The others get the query provider loaded with them.
  */
-export const MODULES_WITHOUT_QUERY: ReadonlySet<ScreenModule> = new Set<ScreenModule>([
-  'home',
-  'login',
-  'physical',
-  'coming',
-  'video-home',
-  'not-found',
-]);
+export const MODULES_WITHOUT_QUERY: ReadonlySet<ScreenModule> = new Set<ScreenModule>(['home', 'login', 'physical', 'not-found']);
 
 /** Any other path: the not-found screen. */
 export const NOT_FOUND_ROUTE: RouteDef = { path: '*', title: '页面不存在', module: 'not-found' };

@@ -1,3 +1,4 @@
+import type { Envelope } from '@moxa/core/http/envelope';
 import { getLoginInfo, setLoginInfo } from './login-info.ts';
 import { checkLogin } from './login-check.ts';
 import { currentPath } from './navigation.ts';
@@ -51,7 +52,7 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, -1, NETWORK_MESSAGE);
   }
-  const json = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
+  const json = (await res.json().catch(() => null)) as Partial<Envelope<T>> | null;
   if (res.status === 401 && !opts.quietUnauthorized) {
     if (token) setLoginInfo(null);
     void checkLogin({ returnTo: currentPath() });

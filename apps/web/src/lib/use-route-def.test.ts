@@ -13,20 +13,20 @@ describe('route table (issue #14 §5)', () => {
     const table: RouteDef[] = [
       ...ROUTES,
       {
-        path: '/advisor',
+        path: '/staff',
         title: '顾问工作台',
-        module: 'coming',
+        module: 'advisor-queue',
         roles: ['advisor', 'admin'],
         children: [
-          { path: '', title: '咨询队列', module: 'coming' },
-          { path: 'cases/:caseId', title: null, module: 'coming' },
+          { path: '', title: '咨询队列', module: 'advisor-queue' },
+          { path: 'cases/:caseId', title: null, module: 'advisor-case' },
         ],
       },
     ];
-    const child = matchRouteDef('/advisor/cases/42', table);
-    expect(child.defs.map((d) => d.path)).toEqual(['/advisor', 'cases/:caseId']);
+    const child = matchRouteDef('/staff/cases/42', table);
+    expect(child.defs.map((d) => d.path)).toEqual(['/staff', 'cases/:caseId']);
     expect(child.def).toMatchObject({ title: null, guard: true, roles: ['advisor', 'admin'] });
     expect(child.params.caseId).toBe('42');
-    expect(matchRouteDef('/advisor', table).def).toMatchObject({ title: '咨询队列', roles: ['advisor', 'admin'] });
+    expect(matchRouteDef('/staff', table).def).toMatchObject({ title: '咨询队列', roles: ['advisor', 'admin'] });
   });
 });

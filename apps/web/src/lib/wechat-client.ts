@@ -1,5 +1,5 @@
 import type { LoginInfo } from '@moxa/core/login/login-info';
-import type { CheckoutResult } from '@moxa/core/login/wechat-contract';
+import type { BindResult, CheckoutResult, StepUpResult, UnbindResult, WechatStartResult } from '@moxa/core/login/wechat-contract';
 import { apiFetch } from './api-client.ts';
 
 /**
@@ -22,7 +22,7 @@ function session(): Storage | null {
 
 /** Starts a round trip: a state for this tab, then WeChat's authorize page. */
 export async function startWechat(returnTo: string, purpose: 'login' | 'bind' = 'login'): Promise<void> {
-  const { state, url } = await apiFetch<{ state: string; url: string }>('/api/v8/wechat/start', {
+  const { state, url } = await apiFetch<WechatStartResult>('/api/v8/wechat/start', {
     method: 'POST',
     body: { returnTo, purpose },
   });
@@ -42,15 +42,13 @@ export const checkout = (code: string, state: string) =>
   apiFetch<CheckoutResult>('/aysdmp/wechat/checkout.do', { method: 'POST', body: { code, state } });
 export const switchAccount = (ticket: string, state: string) =>
   apiFetch<LoginInfo>('/api/v8/wechat/switch', { method: 'POST', body: { ticket, state } });
-export const sendStepUpCode = () =>
-  apiFetch<{ mobile: string; resendAfter: number; expiresIn: number }>('/api/v8/wechat/step-up-code', { method: 'POST' });
+export const sendStepUpCode = () => apiFetch<StepUpResult>('/api/v8/wechat/step-up-code', { method: 'POST' });
 export const bindWechat = (p: PendingBind, code: string) =>
-  apiFetch<{ bound: true; signedOut: number }>('/aysdmp/wechat/bind.do', {
+  apiFetch<BindResult>('/aysdmp/wechat/bind.do', {
     method: 'POST',
     body: { ticket: p.ticket, state: p.state, code },
   });
-export const unbindWechat = (code: string) =>
-  apiFetch<{ bound: false; signedOut: number }>('/aysdmp/wechat/unbind.do', { method: 'POST', body: { code } });
+export const unbindWechat = (code: string) => apiFetch<UnbindResult>('/aysdmp/wechat/unbind.do', { method: 'POST', body: { code } });
 
 export function savePendingBind(p: PendingBind): void {
   session()?.setItem(PENDING_KEY, JSON.stringify(p));

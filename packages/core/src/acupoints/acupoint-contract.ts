@@ -56,6 +56,10 @@ export const AcupointContentSchema = z.object({
   categories: z.array(z.enum(CATEGORIES)),
   categoryNote: z.string().optional(),
   common: z.boolean(),
+  /** Variant names found in other books and standards (清冷渊 for 清泠渊), searchable (issue #15). */
+  aliases: z
+    .array(z.object({ name: z.string().min(1).max(8), pinyin: z.string().regex(/^[\p{Ll}\p{M}]+( [\p{Ll}\p{M}]+)*$/u) }))
+    .optional(),
 });
 export type AcupointContent = z.infer<typeof AcupointContentSchema>;
 
@@ -70,6 +74,7 @@ export const AcupointSummarySchema = z.object({
   moxaLevel: z.enum(['suitable', 'caution', 'forbidden']),
   common: z.boolean(),
   indications: z.array(z.string()),
+  aliases: z.array(z.object({ name: z.string(), pinyin: z.string() })).optional(),
 });
 export type AcupointSummary = z.infer<typeof AcupointSummarySchema>;
 

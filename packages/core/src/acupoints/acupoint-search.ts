@@ -1,7 +1,14 @@
 import type { SearchDoc } from '../search/text-search.ts';
 import { aliasCodes } from './acupoint-codes.ts';
 
-type Searchable = { code: string; name: string; pinyin: string; indications: readonly string[]; common: boolean };
+type Searchable = {
+  code: string;
+  name: string;
+  pinyin: string;
+  indications: readonly string[];
+  common: boolean;
+  aliases?: readonly { name: string; pinyin: string }[] | undefined;
+};
 
 /**
  * One search document per point, built the same way on the server (GET /api/v8/acupoints?q=) and
@@ -15,6 +22,7 @@ export function acupointSearchDoc<P extends Searchable>(p: P): SearchDoc & { poi
     pinyin: p.pinyin,
     codes: aliasCodes(p.code),
     keywords: p.indications,
+    aliases: p.aliases ?? [],
     boost: p.common ? 5 : 0,
     point: p,
   };

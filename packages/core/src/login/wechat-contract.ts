@@ -27,6 +27,7 @@ export const WechatStartBodySchema = z.object({
   purpose: z.enum(['login', 'bind']).default('login'),
 });
 export const WechatStartResultSchema = z.object({ state: z.string(), url: z.string(), expiresIn: z.number().int() });
+export type WechatStartResult = z.infer<typeof WechatStartResultSchema>;
 
 export const CheckoutBodySchema = z.object({
   code: z.string({ error: '缺少微信授权码' }).min(1, { error: '缺少微信授权码' }).max(256, { error: '微信授权码不正确' }),
@@ -49,8 +50,25 @@ export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 export const SwitchBodySchema = z.object({ ticket, state });
 export const BindBodySchema = z.object({ ticket, state, code: smsCode });
 export const BindResultSchema = z.object({ bound: z.literal(true), signedOut: z.number().int().nonnegative() });
+export type BindResult = z.infer<typeof BindResultSchema>;
 export const UnbindBodySchema = z.object({ code: smsCode });
 export const UnbindResultSchema = z.object({ bound: z.literal(false), signedOut: z.number().int().nonnegative() });
+export type UnbindResult = z.infer<typeof UnbindResultSchema>;
 
 /** A step-up code was sent to the account's own number (shown masked). */
 export const StepUpResultSchema = z.object({ mobile: z.string(), resendAfter: z.number().int(), expiresIn: z.number().int() });
+export type StepUpResult = z.infer<typeof StepUpResultSchema>;
+
+/** GET /api/v8/wechat/config: whether WeChat login is set up, and the app id when it is (else empty). */
+export const WechatConfigSchema = z.object({ enabled: z.boolean(), appId: z.string() });
+export type WechatConfig = z.infer<typeof WechatConfigSchema>;
+
+/** GET /api/v8/wechat/jssdk-config?url= (issue #16): what wx.config needs to share the page at `url`. */
+export const JssdkQuerySchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: '页面地址不正确' }).max(1000, { error: '页面地址不正确' }),
+});
+export const JssdkConfigSchema = z.object({
+  enabled: z.boolean(),
+  config: z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() }).nullable(),
+});
+export type JssdkConfigAnswer = z.infer<typeof JssdkConfigSchema>;

@@ -99,6 +99,7 @@ export const PhysicalResultSchema = z.object({
 export type PhysicalResult = z.infer<typeof PhysicalResultSchema>;
 
 export const CreateRecordBodySchema = z.object({ gender: GenderSchema, answers: AnswersSchema }).strict();
+export type CreateRecordBody = z.infer<typeof CreateRecordBodySchema>;
 export const PhysicalRecordSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -109,3 +110,5 @@ export const PhysicalRecordSchema = z.object({
 });
 export type PhysicalRecord = z.infer<typeof PhysicalRecordSchema>;
 export const PhysicalRecordSummarySchema = PhysicalRecordSchema.omit({ answers: true });
+/** A record as listed (GET /api/v8/physical/records): without its answers. */
+export type PhysicalRecordSummary = z.infer<typeof PhysicalRecordSummarySchema>;

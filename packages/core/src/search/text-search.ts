@@ -11,6 +11,8 @@ export type SearchDoc = {
   pinyin: string;
   codes: readonly string[];
   keywords: readonly string[];
+  /** Other names the item is known by (variant characters such as 清冷渊 for 清泠渊), with their pinyin. */
+  aliases?: readonly { name: string; pinyin: string }[];
   /** Higher boosts ties (e.g. common moxibustion points). */
   boost?: number;
 };
@@ -33,6 +35,7 @@ type Prepared<D extends SearchDoc> = {
   initials: string;
   codes: string[];
   keywords: string[];
+  aliases: { name: string; plain: string; initials: string }[];
 };
 
 export type SearchIndex<D extends SearchDoc> = { entries: Prepared<D>[] };
@@ -62,6 +65,10 @@ export function buildSearchIndex<D extends SearchDoc>(docs: readonly D[]): Searc
         initials: syllables.map((s) => s[0] ?? '').join(''),
         codes: doc.codes.map(normalizeCode),
         keywords: [...doc.keywords],
+        aliases: (doc.aliases ?? []).map((a) => {
+          const parts = a.pinyin.split(/\s+/).filter(Boolean).map(normalizePinyin);
+          return { name: a.name, plain: parts.join(''), initials: parts.map((p) => p[0] ?? '').join('') };
+        }),
       };
     }),
   };
@@ -97,6 +104,11 @@ export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery
         const at = e.name.indexOf(compact);
         if (at >= 0) take(600, [[at, at + compact.length]]);
       }
+      // A variant name ranks just below the name itself; the match is shown as that name.
+      for (const a of e.aliases) {
+        if (a.name === compact) take(950, [], { text: a.name, range: [0, a.name.length] });
+        else if (a.name.startsWith(compact)) take(750, [], { text: a.name, range: [0, compact.length] });
+      }
       for (const k of e.keywords) {
         if (k === compact) take(400, [], { text: k, range: [0, k.length] });
         else {
@@ -112,6 +124,10 @@ export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery
         else if (!/[0-9]/.test(code) && code.length >= 2 && c.startsWith(code) && /^[0-9]/.test(c.slice(code.length))) take(350, []);
       }
       if (/^[a-zv]+$/.test(py)) {
+        for (const a of e.aliases) {
+          if (a.plain === py) take(920, [], { text: a.name, range: [0, a.name.length] });
+          else if (a.initials === py && py.length >= 2) take(870, [], { text: a.name, range: [0, a.name.length] });
+        }
         const all: [number, number][] = [[0, e.syllables.length]];
         if (e.plain === py) take(950, all);
         else if (e.initials === py && py.length >= 2) take(900, all);

@@ -1,4 +1,4 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
+import { VideoHomeScreen } from '../../features/videos/components/video-screens.tsx';
 
 /** /brand/videos and /health/videos share one video-home screen (spec §2). */
-export const Component = ComingScreen;
+export const Component = VideoHomeScreen;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import type { Me } from '@moxa/core/login/login-contract';
+import type { WechatConfig } from '@moxa/core/login/wechat-contract';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { WithQuery } from '../../components/with-query.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -30,7 +31,7 @@ function Sheet({ onClose }: { onClose: () => void }) {
   const me = useQuery({ queryKey: ['me', info.user.id], queryFn: () => apiFetch<Me>('/api/v8/me') });
   const wechat = useQuery({
     queryKey: ['wechat-config'],
-    queryFn: () => apiFetch<{ enabled: boolean }>('/api/v8/wechat/config'),
+    queryFn: () => apiFetch<WechatConfig>('/api/v8/wechat/config'),
   });
   const [unbinding, setUnbinding] = useState(false);
   const close = () => setVisible(false);

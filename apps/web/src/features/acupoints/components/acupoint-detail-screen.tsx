@@ -13,7 +13,8 @@ import { regionLabel } from '../utils/grouping.ts';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { MoxaBadge } from './moxa-badge.tsx';
 import { PointChart } from './point-chart.tsx';
-import { Chevron, acupointPath, meridianPath } from './point-list.tsx';
+import { Chevron } from '../../../components/icons.tsx';
+import { acupointPath, meridianPath } from './point-list.tsx';
 import '../acupoints.css';
 
 /** `/acupoint_detail/{id}` (issue #4): everything needed to find a point and moxa it safely. */
@@ -83,10 +84,11 @@ function Detail({ p }: { p: AcupointDetail }) {
           </span>
           <span className="acu-code acu-code-box">{p.code}</span>
         </p>
+        {p.aliases?.length ? <p className="acu-hero-sub">又名 {p.aliases.map((a) => a.name).join('、')}</p> : null}
         <p className="acu-hero-links">
           <Link to={onMeridian ? meridianPath(p.meridian) : `/acupoint?group=${EXTRA_GROUP.code}`} className="chip acu-chip acu-chip-link">
             {p.meridianName ?? EXTRA_GROUP.name}
-            <Chevron />
+            <Chevron className="acu-chevron" />
           </Link>
           <span className="chip acu-chip acu-chip-plain">{regionLabel(p.region)}</span>
           {p.common && <span className="chip acu-chip acu-chip-plain">常用灸穴</span>}

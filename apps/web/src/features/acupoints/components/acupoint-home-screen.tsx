@@ -15,7 +15,8 @@ import { groupByMeridian, groupByRegion, REGION_ORDER, regionLabel } from '../ut
 import { isFlowHourNow, shortFlowHour } from '../utils/meridian-hours.ts';
 import { ACUPOINT_TABS, parseRegion, parseTab, type AcupointTab } from '../utils/tabs.ts';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
-import { Chevron, PointList, PointRow, SearchIcon, meridianPath } from './point-list.tsx';
+import { Chevron, SearchIcon } from '../../../components/icons.tsx';
+import { PointList, PointRow, meridianPath } from './point-list.tsx';
 import '../acupoints.css';
 
 /**
@@ -105,7 +106,7 @@ function MeridianTab() {
               <span className="acu-meridian-name">经外奇穴</span>
               <span className="acu-meridian-meta">十四经以外、有固定名称和位置的穴位</span>
             </span>
-            <Chevron />
+            <Chevron className="acu-chevron" />
           </Link>
         </li>
       </ul>
@@ -130,7 +131,7 @@ function MeridianCard({ m, ruling }: { m: MeridianSummary; ruling: boolean }) {
             {m.organ ? `属${m.organ}` : m.shortName} · {m.pointCount}穴{hour ? ` · ${hour}` : ''}
           </span>
         </span>
-        <Chevron />
+        <Chevron className="acu-chevron" />
       </Link>
     </li>
   );

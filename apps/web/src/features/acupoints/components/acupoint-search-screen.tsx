@@ -10,7 +10,8 @@ import { useRecentSearches } from '../../../lib/use-recent-searches.ts';
 import { SEARCH_LIMIT, type AcupointHit } from '../utils/search-docs.ts';
 import { HighlightText } from '../../../components/highlight-text.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
-import { PointList, PointRow, SearchIcon } from './point-list.tsx';
+import { SearchIcon } from '../../../components/icons.tsx';
+import { PointList, PointRow } from './point-list.tsx';
 import '../acupoints.css';
 
 /** Issue #4: one of each kind of query the search understands, as tappable examples. */

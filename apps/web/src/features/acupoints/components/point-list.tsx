@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { MoxaBadge } from './moxa-badge.tsx';
+import { Chevron } from '../../../components/icons.tsx';
 
 export const acupointPath = (code: string) => `/acupoint_detail/${encodeURIComponent(code)}`;
 export const meridianPath = (code: string) => `/meridian_detail/${encodeURIComponent(code)}`;
@@ -44,7 +45,7 @@ export function PointRow({ point, name, meta, index, meridianName, onOpen }: Row
           </span>
         </span>
         <MoxaBadge level={point.moxaLevel} />
-        <Chevron />
+        <Chevron className="acu-chevron" />
       </Link>
     </li>
   );
@@ -55,22 +56,5 @@ export function PointList({ children, label }: { children: ReactNode; label?: st
     <ul className="acu-list" aria-label={label}>
       {children}
     </ul>
-  );
-}
-
-export function Chevron() {
-  return (
-    <svg className="acu-chevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-export function SearchIcon({ size = 20 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
-      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }

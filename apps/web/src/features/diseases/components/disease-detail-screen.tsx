@@ -6,6 +6,7 @@ import { Bullets, LinkList, SectionCard } from '../../../components/content-list
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useShareCard } from '../../../lib/share-card.ts';
 import { useDisease } from '../api/queries.ts';
 import '../diseases.css';
 
@@ -18,6 +19,7 @@ export function DiseaseDetailScreen() {
   const navigate = useNavigate();
   const q = useDisease(id);
   useDocumentTitle(q.data?.name);
+  useShareCard(q.data && { title: `${q.data.name}：艾灸调理方法`, description: q.data.summary });
   return (
     <Page title={q.data?.name ?? '艾灸方法'}>
       <QueryState

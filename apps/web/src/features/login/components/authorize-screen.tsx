@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { Me } from '@moxa/core/login/login-contract';
 import { Page } from '../../../components/page.tsx';
 import { SmsStepUp } from '../../../components/sms-step-up.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
@@ -181,7 +182,7 @@ export function AuthorizeScreen() {
 /** 将微信绑定到账号 138******00？ — with the account's number masked and a fresh SMS code. */
 function ConfirmBind({ pending }: { pending: PendingBind }) {
   const navigate = useNavigate();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => apiFetch<{ mobile: string }>('/api/v8/me') });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => apiFetch<Me>('/api/v8/me') });
   const account = me.data?.mobile ?? '…';
   return (
     <section className="card wechat-bind" aria-labelledby="wechat-bind-title">

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Answers, Gender, PhysicalRecord } from '@moxa/core/physical/physical-contract';
+import type { CreateRecordBody, PhysicalRecord } from '@moxa/core/physical/physical-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { getLoginInfo } from '../../../lib/login-info.ts';
 import { recordQuery } from './get-record.ts';
 
-export type CreateRecordBody = { gender: Gender; answers: Answers };
+export type { CreateRecordBody };
 
 /** Saves answers as a record; the server scores them (issue #5: never send scores). */
 export const createRecord = (body: CreateRecordBody) => apiFetch<PhysicalRecord>('/api/v8/physical/records', { method: 'POST', body });

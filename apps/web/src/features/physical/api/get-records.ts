@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PhysicalRecord } from '@moxa/core/physical/physical-contract';
+import type { PhysicalRecordSummary } from '@moxa/core/physical/physical-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 
-export type PhysicalRecordSummary = Omit<PhysicalRecord, 'answers'>;
+export type { PhysicalRecordSummary };
 
 /** The user's records, newest first. Keyed by user so another login on the device never sees them. */
 export const getRecords = () => apiFetch<PhysicalRecordSummary[]>('/api/v8/physical/records');

@@ -19,6 +19,7 @@ import { shareText } from '../utils/share-layout.ts';
 import { Chevron, Disclaimer, Skeleton } from './bits.tsx';
 import { ScaleTable } from './scale-table.tsx';
 import '../physical.css';
+import { useShareCard } from '../../../lib/share-card.ts';
 
 const RadarChart = lazy(() => import('./radar-chart.tsx'));
 const SharePopup = lazy(() => import('./share-popup.tsx'));
@@ -113,6 +114,12 @@ function ResultBody({ view }: { view: ResultView }) {
   const info = useLoginInfo();
   const { save, isPending } = useSaveLocalResult();
   const [sharing, setSharing] = useState(false);
+  // The card shares the test, never this result: a constitution is health information (《个人信息保护法》).
+  useShareCard({
+    title: '测测您的中医体质',
+    description: '依据《中医体质分类与判定》，九种体质，几分钟测完，附艾灸调理建议。',
+    link: '/physical',
+  });
   const [saveError, setSaveError] = useState<string | null>(null);
   const describe = (t: ConstitutionType) => types.data?.find((d) => d.type === t);
   const primary = result.primary ? describe(result.primary) : undefined;

@@ -1,0 +1,3 @@
+import { AdvisorCaseScreen } from '../../features/advisor/components/advisor-case-screen.tsx';
+
+export const Component = AdvisorCaseScreen;

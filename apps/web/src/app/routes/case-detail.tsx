@@ -1,0 +1,3 @@
+import { CaseDetailScreen } from '../../features/cases/components/case-detail-screen.tsx';
+
+export const Component = CaseDetailScreen;

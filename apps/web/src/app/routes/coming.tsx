@@ -1,3 +1,0 @@
-import { ComingScreen } from '../../features/misc/components/coming-screen.tsx';
-
-export const Component = ComingScreen;

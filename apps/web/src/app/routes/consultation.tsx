@@ -1,0 +1,3 @@
+import { ConsultationScreen } from '../../features/cases/components/consultation-screen.tsx';
+
+export const Component = ConsultationScreen;

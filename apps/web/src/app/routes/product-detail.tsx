@@ -1,0 +1,3 @@
+import { ProductDetailScreen } from '../../features/products/components/product-detail-screen.tsx';
+
+export const Component = ProductDetailScreen;

@@ -1,0 +1,3 @@
+import { ProductHomeScreen } from '../../features/products/components/product-screens.tsx';
+
+export const Component = ProductHomeScreen;

@@ -1,0 +1,3 @@
+import { VideoCenterScreen } from '../../features/videos/components/video-screens.tsx';
+
+export const Component = VideoCenterScreen;

@@ -1,0 +1,3 @@
+import { VideoDetailScreen } from '../../features/videos/components/video-detail-screen.tsx';
+
+export const Component = VideoDetailScreen;

@@ -1,0 +1,17 @@
+import type { CaseStatus } from '@moxa/core/cases/case-contract';
+
+/**
+ * The advisors' API paths (issue #17), owned by this feature. The search this feature uses for its
+ * recommendation pickers is spelled here too: features never import each other.
+ */
+export const ADVISOR_CASES_PATH = '/api/v8/advisor/cases';
+export const advisorQueuePath = (status?: CaseStatus) =>
+  status ? `${ADVISOR_CASES_PATH}?status=${encodeURIComponent(status)}` : ADVISOR_CASES_PATH;
+export const advisorCasePath = (id: string) => `${ADVISOR_CASES_PATH}/${encodeURIComponent(id)}`;
+export const advisorRepliesPath = (id: string) => `${advisorCasePath(id)}/replies`;
+export const advisorStatusPath = (id: string) => `${advisorCasePath(id)}/status`;
+export const SEARCH_PATH = '/api/v8/search';
+
+/** Where the screens are (config/routes.ts). */
+export const ADVISOR_ROUTE = '/advisor';
+export const advisorCaseRoute = (id: string) => `/advisor/case/${encodeURIComponent(id)}`;

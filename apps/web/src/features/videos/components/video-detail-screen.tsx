@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
+import { CardSkeleton } from '../../../components/card-skeleton.tsx';
+import { Image } from '../../../components/image.tsx';
+import { Page } from '../../../components/page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useShareCard } from '../../../lib/share-card.ts';
+import { Price } from '../../../components/price.tsx';
+import { useVideo, videoViewsPath } from '../api/queries.ts';
+import { formatViews } from '../../../lib/media-format.ts';
+import { savedPosition, savePosition, visitorId } from '../utils/playback.ts';
+import { VideoList } from './video-card.tsx';
+import '../videos.css';
+
+/** `/video_detail/{id}` (issue #16): the player, what the video is about, and where to go next. */
+export function VideoDetailScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const q = useVideo(id);
+  useDocumentTitle(q.data?.title);
+  useShareCard(q.data && { title: q.data.title, description: q.data.summary, image: q.data.poster });
+  return (
+    <Page title={q.data?.title ?? '视频'}>
+      <QueryState
+        query={q}
+        skeleton={<CardSkeleton cards={3} />}
+        errorTitle="视频没有加载出来"
+        notFound={{
+          title: '没有找到这个视频',
+          actions: [{ text: '视频中心', primary: true, onClick: () => void navigate('/videos') }],
+        }}
+      >
+        {(v) => <Detail key={v.id} v={v} />}
+      </QueryState>
+    </Page>
+  );
+}
+
+/**
+ * The native player (decision 016): plays inline inside WeChat on iPhone and Android, starts only when
+ * tapped (never autoplay with sound), shows Chinese subtitles, resumes where it was left, and counts
+ * one view per visitor per day once playback starts.
+ */
+function Player({ v, onViews }: { v: VideoDetail; onViews: (views: number) => void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const counted = useRef(false);
+  const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1)!;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const save = () => savePosition(v.id, el.currentTime, el.duration || v.duration);
+    let last = 0;
+    const onTime = () => {
+      if (Math.abs(el.currentTime - last) >= 2) {
+        last = el.currentTime;
+        save();
+      }
+    };
+    const onMeta = () => {
+      const at = savedPosition(v.id, el.duration || v.duration);
+      if (at) el.currentTime = at;
+    };
+    if (el.readyState >= 1) onMeta();
+    el.addEventListener('loadedmetadata', onMeta);
+    el.addEventListener('timeupdate', onTime);
+    el.addEventListener('pause', save);
+    el.addEventListener('ended', save);
+    window.addEventListener('pagehide', save);
+    return () => {
+      save();
+      el.removeEventListener('loadedmetadata', onMeta);
+      el.removeEventListener('timeupdate', onTime);
+      el.removeEventListener('pause', save);
+      el.removeEventListener('ended', save);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [v.id, v.duration]);
+  const onPlay = () => {
+    if (counted.current) return;
+    counted.current = true;
+    apiFetch<VideoViewResult>(videoViewsPath(v.id), { method: 'POST', body: { visitor: visitorId() } }).then(
+      (r) => onViews(r.views),
+      () => {
+        // A view that could not be counted changes nothing for the viewer.
+      },
+    );
+  };
+  return (
+    <div className="player">
+      <video
+        ref={ref}
+        controls
+        playsInline
+        webkit-playsinline="true"
+        x5-playsinline="true"
+        preload="metadata"
+        poster={poster.url}
+        src={v.videoUrl}
+        onPlay={onPlay}
+        aria-label={v.title}
+      >
+        <track kind="subtitles" srcLang="zh" label="中文字幕" src={v.subtitlesUrl} default />
+      </video>
+    </div>
+  );
+}
+
+function Detail({ v }: { v: VideoDetail }) {
+  const [views, setViews] = useState(v.views);
+  return (
+    <article className="video-detail">
+      <Player v={v} onViews={setViews} />
+      <header className="video-head">
+        <h2>{v.title}</h2>
+        <p className="video-card-meta">
+          {formatViews(views)} · {v.publishedAt.replace(/-/g, '.')}
+        </p>
+      </header>
+      <div className="card">
+        <RichTextView value={v.body} />
+      </div>
+      {(v.acupoints.length > 0 || v.diseases.length > 0) && (
+        <section className="card chips-card" aria-label="相关穴位和调理">
+          {v.acupoints.length > 0 && <h3>视频里的穴位</h3>}
+          <div className="chips">
+            {v.acupoints.map((p) => (
+              <Link key={p.code} className="chip" to={`/acupoint_detail/${p.code}`}>
+                {p.name}
+              </Link>
+            ))}
+          </div>
+          {v.diseases.length > 0 && <h3>相关调理</h3>}
+          <div className="chips">
+            {v.diseases.map((d) => (
+              <Link key={d.id} className="chip" to={`/disease_detail/${d.id}`}>
+                {d.name}
+              </Link>
+            ))}
+          </div>
+        </section>
+      )}
+      {v.products.length > 0 && (
+        <>
+          <h2 className="section-title">视频中用到的产品</h2>
+          <ul className="mini-products">
+            {v.products.map((p) => (
+              <li key={p.id}>
+                <Link to={`/product_detail/${p.id}`}>
+                  <Image image={p.cover} sizes="25vw" />
+                  <span>{p.name}</span>
+                  <Price price={p.price} unit={p.unit} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {v.related.length > 0 && (
+        <>
+          <h2 className="section-title">相关视频</h2>
+          <VideoList videos={v.related} label="相关视频" />
+        </>
+      )}
+    </article>
+  );
+}

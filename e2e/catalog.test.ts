@@ -1,0 +1,97 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
+
+/** Issue #16 flows in Chromium at 375×812: the product center and the video center. */
+describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('产品中心 → 更多 loads a type’s products as you scroll, to its footer → a product with its gallery, price and buy button', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/product');
+    await expect.poll(() => page.title()).toBe('产品中心');
+    await page.getByRole('link', { name: '更多艾灸盒' }).click();
+    await page.waitForURL('**/more_product/moxa-box');
+    await expect.poll(() => page.title()).toBe('艾灸盒');
+    const grid = page.getByRole('list', { name: '艾灸盒' });
+    await grid.getByRole('listitem').first().waitFor();
+    // Scrolling to the end loads every page, then says all are shown.
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 4000);
+        return page.locator('.load-more-done').textContent();
+      })
+      .toMatch(/^已经到底了，共 \d+ 件$/);
+    const total = Number((await page.locator('.load-more-done').textContent())!.match(/\d+/)![0]);
+    expect(await grid.getByRole('listitem').count()).toBe(total);
+
+    await grid.getByRole('link').first().click();
+    await page.waitForURL('**/product_detail/**');
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    expect(await page.locator('.product-head .price').textContent()).toMatch(/¥\d+/);
+    for (const h of ['规格参数', '使用方法', '不适合使用', '注意事项'])
+      expect(await page.getByRole('heading', { name: h, exact: true }).isVisible(), h).toBe(true);
+    // The first picture is reserved before it loads, and opens full screen on a tap.
+    const first = page.locator('.gallery-slide img').first();
+    expect(Number(await first.getAttribute('width'))).toBeGreaterThan(0);
+    await page.locator('.gallery-slide').first().click();
+    await page.getByRole('dialog', { name: '查看大图' }).waitFor();
+    await page.getByRole('button', { name: '关闭' }).click();
+    await page.getByRole('dialog', { name: '查看大图' }).waitFor({ state: 'detached' });
+    // No store is configured: the buy button leads to an advisor.
+    expect(await page.getByRole('link', { name: '咨询购买' }).getAttribute('href')).toMatch(/^\/single-order-h5\/ConsultationH5\?product=/);
+    expect(problems).toEqual([]);
+  });
+
+  it('a promotional page shows its blocks, labels example reviews and sets the share card', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/product_detail/portable-moxa-box');
+    await page.getByRole('link', { name: '了解这件产品的更多介绍' }).click();
+    await page.waitForURL('**/product_marketing/portable-moxa-box');
+    await page.locator('.mk-hero h2').waitFor();
+    expect(await page.locator('.mk-note').textContent()).toContain('示例评价');
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http.*\/media\/products\/.*\.(png|jpg)$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('视频中心 → 健康小知识 → a video that plays inline with subtitles, counts a view and resumes where it was left', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/videos');
+    await expect.poll(() => page.title()).toBe('视频中心');
+    await page.getByRole('link', { name: '全部健康小知识视频' }).click();
+    await page.waitForURL('**/health/videos');
+    await expect.poll(() => page.title()).toBe('健康小知识');
+    await page.getByRole('link', { name: /三秒找到足三里/ }).click();
+    await page.waitForURL('**/video_detail/find-zusanli');
+
+    const video = page.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('playsinline')).not.toBeNull();
+    expect(await video.getAttribute('webkit-playsinline')).toBe('true');
+    expect(await video.getAttribute('autoplay')).toBeNull();
+    expect(await page.locator('video track[kind="subtitles"]').getAttribute('srclang')).toBe('zh');
+    const before = (await page.locator('.video-head .video-card-meta').textContent())!;
+
+    // Seek like a viewer (the server answers ranges), play, and leave.
+    await video.evaluate(async (el: HTMLVideoElement) => {
+      el.muted = true;
+      await new Promise((r) => (el.readyState >= 1 ? r(null) : el.addEventListener('loadedmetadata', r, { once: true })));
+      el.currentTime = 12;
+      await el.play();
+      await new Promise((r) => setTimeout(r, 400));
+      el.pause();
+    });
+    await expect.poll(() => page.locator('.video-head .video-card-meta').textContent()).not.toBe(before);
+    await page.goto('/videos');
+    await page.goto('/video_detail/find-zusanli');
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => (el.readyState >= 1 ? Math.floor(el.currentTime) : -1)))
+      .toBeGreaterThanOrEqual(12);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Consultation with an advisor (issue #17): 艾灸调理与产品咨询, not diagnosis. A user's request opens a
+ * case; advisors reply (with recommendations, optionally SMS-notified) and keep internal notes the user
+ * never sees. Health details and photos are sensitive personal information (《个人信息保护法》 §28–§29):
+ * the request needs a separate consent, only the owner and advisors read a case, and deleting it
+ * deletes its text and photos.
+ */
+export const CASE_STATUSES = ['submitted', 'processing', 'replied', 'closed'] as const;
+export const CaseStatusSchema = z.enum(CASE_STATUSES);
+export type CaseStatus = z.infer<typeof CaseStatusSchema>;
+
+export const DURATIONS = ['week', 'month', 'half-year', 'longer'] as const;
+export const DurationSchema = z.enum(DURATIONS, { error: '请选择症状持续了多久' });
+export type Duration = z.infer<typeof DurationSchema>;
+
+export const CONTACT_TIMES = ['any', 'morning', 'afternoon', 'evening'] as const;
+
+/** At most this many photos per request, each at most this big before processing. */
+export const MAX_PHOTOS = 6;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+const text = (max: number, msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, { error: msg })
+    .max(max, { error: `${msg}（最多 ${max} 字）` });
+
+/** The request as the form sends it (the `data` part of the multipart body; photos are the `photos` parts). */
+export const ConsultationRequestSchema = z.object({
+  gender: z.enum(['female', 'male'], { error: '请选择性别' }),
+  age: z.coerce
+    .number({ error: '请填写年龄' })
+    .int({ error: '年龄请填整数' })
+    .min(1, { error: '请填写真实年龄' })
+    .max(120, { error: '请填写真实年龄' }),
+  /** A condition of the methods section (content/diseases id), or none when described in words. */
+  disease: z.string().max(64).nullable().default(null),
+  complaint: text(100, '请简单说说想咨询什么'),
+  symptoms: text(1000, '请描述症状和不适'),
+  duration: DurationSchema,
+  seenDoctor: z.boolean({ error: '请选择是否看过医生' }),
+  /** One of the user's own constitution records, attached by choice. */
+  physicalRecordId: z.string().max(64).nullable().default(null),
+  contactTime: z.enum(CONTACT_TIMES, { error: '请选择方便联系的时间' }),
+  notifySms: z.boolean().default(false),
+  /** The separate consent to process health information (《个人信息保护法》 §29): must be given. */
+  consent: z.literal(true, { error: '请阅读并勾选同意《健康信息处理说明》' }),
+});
+export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
+
+export const RecommendationSchema = z.object({
+  acupoints: z.array(z.object({ code: z.string(), name: z.string() })).max(10),
+  diseases: z.array(z.object({ id: z.string(), name: z.string() })).max(10),
+  products: z.array(z.object({ id: z.string(), name: z.string() })).max(10),
+});
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+export const CaseMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(['user', 'advisor']),
+  /** The advisor's display name (never their number); null for the user's own messages. */
+  authorName: z.string().nullable(),
+  body: z.string(),
+  recommendation: RecommendationSchema.nullable(),
+  /** Advisor-only notes; never in the user's view. */
+  internal: z.boolean(),
+  createdAt: z.number(),
+});
+export type CaseMessage = z.infer<typeof CaseMessageSchema>;
+
+export const CasePhotoSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int(), url: z.string() });
+
+export const CaseSummarySchema = z.object({
+  id: z.string(),
+  status: CaseStatusSchema,
+  complaint: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** An advisor replied since the user last opened the case. */
+  unread: z.boolean(),
+  redFlag: z.boolean(),
+});
+export type CaseSummary = z.infer<typeof CaseSummarySchema>;
+
+export const CaseDetailSchema = CaseSummarySchema.extend({
+  request: z.object({
+    gender: z.enum(['female', 'male']),
+    age: z.number().int(),
+    disease: z.object({ id: z.string(), name: z.string() }).nullable(),
+    complaint: z.string(),
+    symptoms: z.string(),
+    duration: DurationSchema,
+    seenDoctor: z.boolean(),
+    physicalRecord: z.object({ id: z.string(), primaryType: z.string().nullable(), createdAt: z.number() }).nullable(),
+    contactTime: z.enum(CONTACT_TIMES),
+    notifySms: z.boolean(),
+  }),
+  photos: z.array(CasePhotoSchema),
+  messages: z.array(CaseMessageSchema),
+  /** Times each status was reached. */
+  history: z.array(z.object({ status: CaseStatusSchema, at: z.number() })),
+});
+export type CaseDetail = z.infer<typeof CaseDetailSchema>;
+
+export const FollowUpSchema = z.object({ body: text(1000, '请输入要补充的内容') });
+
+/** The advisor's side (`/api/v8/advisor/*`, role advisor). */
+export const AdvisorCaseSummarySchema = CaseSummarySchema.extend({
+  userName: z.string(),
+  /** Milliseconds the user has waited for an answer (0 once replied or closed). */
+  waiting: z.number().int().nonnegative(),
+});
+export type AdvisorCaseSummary = z.infer<typeof AdvisorCaseSummarySchema>;
+export const AdvisorCaseDetailSchema = CaseDetailSchema.extend({ userName: z.string() });
+export type AdvisorCaseDetail = z.infer<typeof AdvisorCaseDetailSchema>;
+export const AdvisorQueueQuerySchema = z.object({ status: CaseStatusSchema.optional() });
+export const AdvisorReplySchema = z.object({
+  body: text(2000, '请输入回复内容'),
+  internal: z.boolean().default(false),
+  recommendation: z
+    .object({
+      acupoints: z.array(z.string().max(12)).max(10).default([]),
+      diseases: z.array(z.string().max(64)).max(10).default([]),
+      products: z.array(z.string().max(64)).max(10).default([]),
+    })
+    .optional(),
+});
+export type AdvisorReply = z.infer<typeof AdvisorReplySchema>;
+export const AdvisorStatusSchema = z.object({ status: z.enum(['processing', 'closed'], { error: '状态不正确' }) });

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { RichTextSchema } from '../content/rich-text.ts';
+import { PageQuerySchema } from '../http/paging.ts';
+import { MediaImageSchema } from '../media/media-contract.ts';
+
+/**
+ * Product center (issue #16): product types and products as authored in content/products/ (types.json,
+ * one <id>.md per product: front matter + Markdown details) and content/product-marketing/<id>.json
+ * (a promotional page as structured blocks). Claims follow 《广告法》 §17/§19: only a product with a
+ * medical-device registration number may name a disease it treats (content/products.test.ts).
+ */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const text = (max = 200) => z.string().trim().min(1).max(max);
+/** A path under content/media, e.g. products/moxa-box-1.svg. */
+const mediaPath = z.string().regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpg|jpeg)$/);
+export const ContentImageSchema = z.object({ src: mediaPath, alt: text(40) });
+
+export const ProductTypeSchema = z.object({
+  id: z.string().regex(SLUG).max(40),
+  name: text(10),
+  icon: z.string().regex(/^[a-z-]+$/),
+  summary: text(40),
+  position: z.number().int().positive(),
+});
+export type ProductType = z.infer<typeof ProductTypeSchema>;
+
+/** Where the buy button goes: a web store page, or a WeChat mini-program page. */
+export const StoreLinkSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https$/ }) }),
+  z.object({
+    kind: z.literal('miniprogram'),
+    appId: z.string().regex(/^wx[0-9a-f]{16}$/),
+    path: z.string().regex(/^\/?[A-Za-z0-9/_?=&.-]+$/),
+  }),
+]);
+export type StoreLink = z.infer<typeof StoreLinkSchema>;
+
+export const ProductContentSchema = z.object({
+  id: z.string().regex(SLUG).max(64),
+  name: text(30),
+  type: z.string().regex(SLUG),
+  position: z.number().int().positive(),
+  summary: text(60),
+  /** Price in yuan, with what one unit is (明码标价): 89 元 / 盒, spec 10支/盒. */
+  price: z.number().positive().max(100_000),
+  unit: text(4),
+  spec: text(30),
+  images: z.array(ContentImageSchema).min(2).max(6),
+  specs: z
+    .array(z.object({ name: text(12), value: text(60) }))
+    .min(3)
+    .max(16),
+  usage: z.array(text(100)).min(2).max(10),
+  suits: z.array(text(60)).min(1).max(8),
+  notSuits: z.array(text(80)).min(1).max(10),
+  cautions: z.array(text(100)).min(1).max(10),
+  /** 医疗器械注册证编号 / 备案编号; without one, no claim to treat disease. */
+  registrationNo: z.string().max(40).optional(),
+  store: StoreLinkSchema.optional(),
+  /** Related Q&A (content/problems) and videos (content/videos). */
+  problems: z.array(z.string().regex(SLUG)).max(6).default([]),
+  videos: z.array(z.string().regex(SLUG)).max(6).default([]),
+  tags: z.array(text(8)).max(4).default([]),
+});
+export type ProductContent = z.infer<typeof ProductContentSchema>;
+
+/** A promotional page's blocks, in order (issue #16 /product_marketing/{id}). */
+export const MarketingBlockSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hero'), title: text(24), subtitle: text(60), image: ContentImageSchema }),
+  z.object({
+    kind: z.literal('points'),
+    title: text(20),
+    items: z
+      .array(z.object({ title: text(16), text: text(80) }))
+      .min(2)
+      .max(6),
+  }),
+  z.object({
+    kind: z.literal('scenes'),
+    title: text(20),
+    items: z
+      .array(z.object({ title: text(16), text: text(80), image: ContentImageSchema.optional() }))
+      .min(2)
+      .max(6),
+  }),
+  z.object({
+    kind: z.literal('compare'),
+    title: text(20),
+    columns: z.array(text(12)).min(2).max(3),
+    rows: z
+      .array(z.object({ label: text(12), values: z.array(text(30)).min(2).max(3) }))
+      .min(2)
+      .max(8),
+  }),
+  z.object({ kind: z.literal('steps'), title: text(20), items: z.array(text(80)).min(2).max(8) }),
+  z.object({
+    kind: z.literal('reviews'),
+    title: text(20),
+    /** Reviews written for the project: the page marks them as examples. */
+    items: z
+      .array(z.object({ name: text(12), text: text(120) }))
+      .min(2)
+      .max(6),
+  }),
+  z.object({ kind: z.literal('cta'), title: text(24), text: text(80) }),
+]);
+export type MarketingBlock = z.infer<typeof MarketingBlockSchema>;
+
+export const ProductMarketingContentSchema = z.object({
+  /** The product's id. */
+  id: z.string().regex(SLUG),
+  title: text(30),
+  share: z.object({ title: text(30), description: text(60) }),
+  blocks: z.array(MarketingBlockSchema).min(4).max(12),
+});
+export type ProductMarketingContent = z.infer<typeof ProductMarketingContentSchema>;
+
+/** API shapes (issue #16). */
+export const ProductSummarySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  price: z.number(),
+  unit: z.string(),
+  spec: z.string(),
+  cover: MediaImageSchema,
+  tags: z.array(z.string()),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+/** `/product`: each type with how many products it holds and its first few. */
+export const ProductTypeSectionSchema = ProductTypeSchema.extend({
+  count: z.number().int().nonnegative(),
+  products: z.array(ProductSummarySchema),
+});
+export type ProductTypeSection = z.infer<typeof ProductTypeSectionSchema>;
+
+export const ProductListQuerySchema = PageQuerySchema.extend({
+  type: z.string().trim().min(1).max(40, { error: '分类不正确' }).optional(),
+});
+
+const RelatedVideoSchema = z.object({ id: z.string(), title: z.string(), duration: z.number(), poster: MediaImageSchema });
+
+export const ProductDetailSchema = ProductSummarySchema.extend({
+  typeName: z.string(),
+  gallery: z.array(MediaImageSchema),
+  specs: z.array(z.object({ name: z.string(), value: z.string() })),
+  usage: z.array(z.string()),
+  suits: z.array(z.string()),
+  notSuits: z.array(z.string()),
+  cautions: z.array(z.string()),
+  registrationNo: z.string().nullable(),
+  /** Where 购买 leads; null: no store is configured, so the page offers consultation instead. */
+  store: StoreLinkSchema.nullable(),
+  hasMarketing: z.boolean(),
+  body: RichTextSchema,
+  problems: z.array(z.object({ id: z.string(), question: z.string() })),
+  videos: z.array(RelatedVideoSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+const MarketingBlockOutSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hero'), title: z.string(), subtitle: z.string(), image: MediaImageSchema }),
+  z.object({ kind: z.literal('points'), title: z.string(), items: z.array(z.object({ title: z.string(), text: z.string() })) }),
+  z.object({
+    kind: z.literal('scenes'),
+    title: z.string(),
+    items: z.array(z.object({ title: z.string(), text: z.string(), image: MediaImageSchema.optional() })),
+  }),
+  z.object({
+    kind: z.literal('compare'),
+    title: z.string(),
+    columns: z.array(z.string()),
+    rows: z.array(z.object({ label: z.string(), values: z.array(z.string()) })),
+  }),
+  z.object({ kind: z.literal('steps'), title: z.string(), items: z.array(z.string()) }),
+  z.object({ kind: z.literal('reviews'), title: z.string(), items: z.array(z.object({ name: z.string(), text: z.string() })) }),
+  z.object({ kind: z.literal('cta'), title: z.string(), text: z.string() }),
+]);
+export const ProductMarketingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  share: z.object({ title: z.string(), description: z.string() }),
+  blocks: z.array(MarketingBlockOutSchema),
+  product: ProductSummarySchema.extend({ store: StoreLinkSchema.nullable() }),
+});
+export type ProductMarketing = z.infer<typeof ProductMarketingSchema>;
