@@ -76,6 +76,11 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
     expect(await video.getAttribute('autoplay')).toBeNull();
     expect(await page.locator('video track[kind="subtitles"]').getAttribute('srclang')).toBe('zh');
     const before = (await page.locator('.video-head .video-card-meta').textContent())!;
+    // The player's file answers byte ranges, so seeking works in WeChat's player.
+    const src = (await video.getAttribute('src'))!;
+    const ranged = await page.request.get(src, { headers: { Range: 'bytes=0-1023' } });
+    expect(ranged.status()).toBe(206);
+    expect((await ranged.body()).length).toBe(1024);
 
     // Seek like a viewer (the server answers ranges), play, and leave.
     await video.evaluate(async (el: HTMLVideoElement) => {
@@ -86,6 +91,8 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
       await new Promise((r) => setTimeout(r, 400));
       el.pause();
     });
+    // Playback advanced past the seek point.
+    expect(await video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(12);
     await expect.poll(() => page.locator('.video-head .video-card-meta').textContent()).not.toBe(before);
     await page.goto('/videos');
     await page.goto('/video_detail/find-zusanli');
@@ -93,5 +100,19 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
       .poll(() => video.evaluate((el: HTMLVideoElement) => (el.readyState >= 1 ? Math.floor(el.currentTime) : -1)))
       .toBeGreaterThanOrEqual(12);
     expect(problems).toEqual([]);
+  });
+
+  it('sets a share card on the sharable pages: condition, product, video', async () => {
+    const { page } = await phonePage(browser);
+    for (const [path, title] of [
+      ['/disease_detail/insomnia', /失眠/],
+      ['/product_detail/moxa-snuffer', /灭艾筒/],
+      ['/video_detail/mild-moxa-howto', /温和灸/],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(title);
+      expect(await page.locator('meta[itemprop="image"]').getAttribute('content'), path).toMatch(/^http/);
+      expect(await page.locator('meta[property="og:description"]').getAttribute('content'), path).toBeTruthy();
+    }
   });
 });
