@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import type { Me } from '@moxa/core/login/login-contract';
+import { hasRole } from '@moxa/core/login/roles';
 import type { WechatConfig } from '@moxa/core/login/wechat-contract';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { WithQuery } from '../../components/with-query.tsx';
@@ -53,6 +54,14 @@ function Sheet({ onClose }: { onClose: () => void }) {
         <Link to="/physical" onClick={close}>
           体质测试
         </Link>
+        <Link to="/single-order-h5/ConsultationH5" onClick={close}>
+          我的咨询
+        </Link>
+        {me.data && hasRole(me.data.roles, ['advisor']) && (
+          <Link to="/advisor" onClick={close}>
+            咨询队列（顾问）
+          </Link>
+        )}
       </nav>
       {wechat.data?.enabled && me.data && (
         <section className="account-wechat" aria-label="微信绑定">

@@ -35,11 +35,12 @@ export function ProblemsScreen() {
                   />
                 </section>
               ))}
+            {/* Inside the loaded state: below a list that replaces a shorter skeleton they would shift (CLS). */}
+            <p className="intro">没有找到您的问题？可以在首页进入“在线咨询”，由顾问为您解答。</p>
+            <Disclaimer />
           </>
         )}
       </QueryState>
-      <p className="intro">没有找到您的问题？可以在首页进入“在线咨询”，由顾问为您解答。</p>
-      <Disclaimer />
     </Page>
   );
 }
