@@ -6,13 +6,13 @@ import {
   AdvisorQueueQuerySchema,
   AdvisorReplySchema,
   AdvisorStatusSchema,
+  CaseParamsSchema,
 } from '@moxa/core/cases/case-contract';
 import { envelope } from '@moxa/core/http/envelope';
 import type { CaseViews } from '../cases/case-views.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireRole } from '../lib/context.ts';
 
-const CaseParams = z.object({ caseId: z.string().regex(/^[0-9a-f-]{36}$/, { error: '咨询编号不正确' }) });
 /** At most one reply SMS per case in this many seconds (issue #17). */
 const SMS_WINDOW_SECONDS = 3600;
 
@@ -54,7 +54,7 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: '顾问：咨询详情（含照片和内部备注）',
-          params: CaseParams,
+          params: CaseParamsSchema,
           security: bearerSecurity,
           response: { 200: envelope(AdvisorCaseDetailSchema) },
         },
@@ -71,7 +71,7 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: '顾问：回复或内部备注（可附推荐的穴位、调理方法和产品）',
-          params: CaseParams,
+          params: CaseParamsSchema,
           body: AdvisorReplySchema,
           security: bearerSecurity,
           response: { 200: envelope(AdvisorCaseDetailSchema) },
@@ -109,7 +109,7 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: '顾问：更改状态（处理中、已关闭）',
-          params: CaseParams,
+          params: CaseParamsSchema,
           body: AdvisorStatusSchema,
           security: bearerSecurity,
           response: { 200: envelope(AdvisorCaseDetailSchema) },

@@ -9,6 +9,7 @@ import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   type ConsultationRequest,
+  CaseParamsSchema,
 } from '@moxa/core/cases/case-contract';
 import { hasRedFlag } from '@moxa/core/cases/case-names';
 import { envelope } from '@moxa/core/http/envelope';
@@ -19,8 +20,7 @@ import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import { takeAll } from '../lib/rate-limit.ts';
 import { ErrorCode } from '@moxa/core/http/envelope';
 
-const CaseParams = z.object({ caseId: z.string().regex(/^[0-9a-f-]{36}$/, { error: '咨询编号不正确' }) });
-const PhotoParams = CaseParams.extend({ photoId: z.string().regex(/^[0-9a-f-]{36}$/, { error: '照片编号不正确' }) });
+const PhotoParams = CaseParamsSchema.extend({ photoId: z.string().regex(/^[0-9a-f-]{36}$/, { error: '照片编号不正确' }) });
 const NOT_FOUND = '没有找到这条咨询';
 /** A file name is only a label: one that names a path, or holds control characters, is refused. */
 const safeName = (name: string) =>
@@ -140,7 +140,7 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['cases'],
           summary: '咨询详情',
-          params: CaseParams,
+          params: CaseParamsSchema,
           security: bearerSecurity,
           response: { 200: envelope(CaseDetailSchema) },
         },
@@ -159,7 +159,7 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['cases'],
           summary: '补充说明',
-          params: CaseParams,
+          params: CaseParamsSchema,
           body: FollowUpSchema,
           security: bearerSecurity,
           response: { 200: envelope(CaseDetailSchema) },
@@ -180,7 +180,7 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['cases'],
           summary: '结束咨询',
-          params: CaseParams,
+          params: CaseParamsSchema,
           security: bearerSecurity,
           response: { 200: envelope(CaseDetailSchema) },
         },
@@ -199,7 +199,7 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
         schema: {
           tags: ['cases'],
           summary: '删除咨询（文字和照片一并永久删除）',
-          params: CaseParams,
+          params: CaseParamsSchema,
           security: bearerSecurity,
           response: { 200: envelope(z.null()) },
         },

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import { Image } from './image.tsx';
+import { Viewer } from './viewer.tsx';
 
 /**
  * A product gallery (issue #16): swipe between pictures (native scroll snapping, so it follows the
  * finger on any phone without a gesture library), dots for where you are, tap to see it full screen
- * with the same swiping, 关闭 or the back gesture to return.
+ * (viewer.tsx).
  */
 export function Gallery({ images, label }: { images: readonly MediaImage[]; label: string }) {
   const [index, setIndex] = useState(0);
@@ -34,52 +35,15 @@ export function Gallery({ images, label }: { images: readonly MediaImage[]; labe
           </span>
         </div>
       )}
-      {open !== null && <Viewer images={images} start={open} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <Viewer
+          count={images.length}
+          start={open}
+          label="查看大图"
+          onClose={() => setOpen(null)}
+          slide={(i) => <Image image={images[i]!} sizes="100vw" priority />}
+        />
+      )}
     </section>
-  );
-}
-
-function Viewer({ images, start, onClose }: { images: readonly MediaImage[]; start: number; onClose: () => void }) {
-  const strip = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(start);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-  useEffect(() => {
-    const el = strip.current;
-    if (el) el.scrollLeft = start * el.clientWidth;
-    // The phone's back gesture closes the viewer instead of leaving the page: one history entry, the
-    // router's own state kept in it, so going back lands on this same page.
-    history.pushState({ ...(history.state as object), viewer: true }, '');
-    const onPop = () => closeRef.current();
-    window.addEventListener('popstate', onPop);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      document.body.style.overflow = '';
-    };
-  }, [start]);
-  const close = () => history.back();
-  return (
-    <div className="viewer" role="dialog" aria-modal="true" aria-label="查看大图">
-      <div
-        className="viewer-strip"
-        ref={strip}
-        onScroll={() => strip.current && setIndex(Math.round(strip.current.scrollLeft / strip.current.clientWidth))}
-      >
-        {images.map((img) => (
-          <div key={img.src} className="viewer-slide" onClick={close}>
-            <Image image={img} sizes="100vw" priority />
-          </div>
-        ))}
-      </div>
-      <div className="viewer-bar">
-        <span>
-          {index + 1}/{images.length}
-        </span>
-        <button type="button" className="viewer-close" onClick={close}>
-          关闭
-        </button>
-      </div>
-    </div>
   );
 }

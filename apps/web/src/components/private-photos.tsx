@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getLoginInfo } from '../lib/login-info.ts';
+import { Viewer } from './viewer.tsx';
 
 type Photo = { id: string; url: string; width: number; height: number };
 /** A photo's blob: URL once loaded, `false` if it failed, absent while loading. */
@@ -82,63 +83,21 @@ export function PrivatePhotos({ photos }: { photos: readonly Photo[] }) {
           </button>
         </p>
       )}
-      {open !== null && <PhotoViewer sources={shown} start={open} onClose={() => setOpen(null)} />}
-    </div>
-  );
-}
-
-/** Full screen, swipe between the photos; 关闭, a tap or the phone's back gesture returns. */
-function PhotoViewer({
-  sources,
-  start,
-  onClose,
-}: {
-  sources: readonly (string | false | undefined)[];
-  start: number;
-  onClose: () => void;
-}) {
-  const strip = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(start);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-  useEffect(() => {
-    const el = strip.current;
-    if (el) el.scrollLeft = start * el.clientWidth;
-    history.pushState({ ...(history.state as object), viewer: true }, '');
-    const onPop = () => closeRef.current();
-    window.addEventListener('popstate', onPop);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      document.body.style.overflow = '';
-    };
-  }, [start]);
-  const close = () => history.back();
-  return (
-    <div className="viewer" role="dialog" aria-modal="true" aria-label="查看照片">
-      <div
-        className="viewer-strip"
-        ref={strip}
-        onScroll={() => strip.current && setIndex(Math.round(strip.current.scrollLeft / strip.current.clientWidth))}
-      >
-        {sources.map((src, i) => (
-          <div key={i} className="viewer-slide photo-viewer-slide" onClick={close}>
-            {src ? (
-              <img src={src} alt={`第 ${i + 1} 张照片`} />
+      {open !== null && (
+        <Viewer
+          count={shown.length}
+          start={open}
+          label="查看照片"
+          onClose={() => setOpen(null)}
+          slide={(i) =>
+            shown[i] ? (
+              <img src={shown[i]} alt={`第 ${i + 1} 张照片`} />
             ) : (
-              <span className="case-viewer-wait">{src === false ? '没有加载出来' : '加载中…'}</span>
-            )}
-          </div>
-        ))}
-      </div>
-      <div className="viewer-bar">
-        <span>
-          {index + 1}/{sources.length}
-        </span>
-        <button type="button" className="viewer-close" onClick={close}>
-          关闭
-        </button>
-      </div>
+              <span className="photo-viewer-wait">{shown[i] === false ? '没有加载出来' : '加载中…'}</span>
+            )
+          }
+        />
+      )}
     </div>
   );
 }

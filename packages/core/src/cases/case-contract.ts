@@ -17,6 +17,9 @@ export type Duration = z.infer<typeof DurationSchema>;
 
 export const CONTACT_TIMES = ['any', 'morning', 'afternoon', 'evening'] as const;
 
+/** `{caseId}` in every case route, the user's and the advisors'. */
+export const CaseParamsSchema = z.object({ caseId: z.string().regex(/^[0-9a-f-]{36}$/, { error: '咨询编号不正确' }) });
+
 /** At most this many photos per request, each at most this big before processing. */
 export const MAX_PHOTOS = 6;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

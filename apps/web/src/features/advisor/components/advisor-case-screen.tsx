@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdvisorCaseDetail, CaseMessage, Recommendation } from '@moxa/core/cases/case-contract';
+import type { AdvisorCaseDetail, CaseMessage } from '@moxa/core/cases/case-contract';
 import { CASE_STATUS_NAMES, CONTACT_TIME_LABELS, DURATION_LABELS } from '@moxa/core/cases/case-names';
 import { CONSTITUTION_NAMES, isConstitutionType } from '@moxa/core/physical/constitution';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -21,6 +21,7 @@ import { PrivatePhotos } from '../../../components/private-photos.tsx';
 import { RefreshButton, shownQuery, StaleNotice, StatusTag } from './advisor-bits.tsx';
 import { EMPTY_DRAFT, ReplyBox, type ReplyDraft } from './reply-box.tsx';
 import '../advisor.css';
+import { RecommendationLinks } from '../../../components/recommendation-links.tsx';
 
 const CASE_ID = /^[0-9a-f-]{36}$/;
 
@@ -237,32 +238,7 @@ function MessageItem({ m, userName }: { m: CaseMessage; userName: string }) {
       </div>
       {m.internal && <p className="adv-internal-mark">内部备注，用户看不到</p>}
       <p className="adv-body">{m.body}</p>
-      {m.recommendation && <Recommendations r={m.recommendation} />}
+      {m.recommendation && <RecommendationLinks r={m.recommendation} />}
     </li>
-  );
-}
-
-function Recommendations({ r }: { r: Recommendation }) {
-  const groups = [
-    { title: '推荐穴位', links: r.acupoints.map((a) => ({ to: `/acupoint_detail/${encodeURIComponent(a.code)}`, text: a.name })) },
-    { title: '调理方法', links: r.diseases.map((d) => ({ to: `/disease_detail/${encodeURIComponent(d.id)}`, text: d.name })) },
-    { title: '推荐产品', links: r.products.map((p) => ({ to: `/product_detail/${encodeURIComponent(p.id)}`, text: p.name })) },
-  ].filter((g) => g.links.length > 0);
-  if (groups.length === 0) return null;
-  return (
-    <div className="adv-recs">
-      {groups.map((g) => (
-        <div key={g.title}>
-          <h4>{g.title}</h4>
-          <div className="chips">
-            {g.links.map((l) => (
-              <Link key={l.to} className="chip" to={l.to}>
-                {l.text}
-              </Link>
-            ))}
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }

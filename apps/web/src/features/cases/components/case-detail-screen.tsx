@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CaseDetail, CaseMessage, Recommendation } from '@moxa/core/cases/case-contract';
+import type { CaseDetail, CaseMessage } from '@moxa/core/cases/case-contract';
 import { CASE_STATUS_NAMES, CONTACT_TIME_LABELS, DURATION_LABELS, hasRedFlag } from '@moxa/core/cases/case-names';
 import { CONSTITUTION_NAMES, isConstitutionType } from '@moxa/core/physical/constitution';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -20,6 +20,7 @@ import { followUpError, formatCaseTime, formatDay, MAX_FOLLOW_UP } from '../util
 import { CASE_DISCLAIMER, CASE_STATUSES, RedFlagNotice, StatusTag } from './case-bits.tsx';
 import { PrivatePhotos } from '../../../components/private-photos.tsx';
 import '../cases.css';
+import { RecommendationLinks } from '../../../components/recommendation-links.tsx';
 
 const CASE_ID = /^[0-9a-f-]{36}$/;
 
@@ -206,33 +207,8 @@ function MessageItem({ m }: { m: CaseMessage }) {
         <time dateTime={new Date(m.createdAt).toISOString()}>{formatCaseTime(m.createdAt)}</time>
       </div>
       <p className="case-body">{m.body}</p>
-      {m.recommendation && <Recommendations r={m.recommendation} />}
+      {m.recommendation && <RecommendationLinks r={m.recommendation} />}
     </li>
-  );
-}
-
-function Recommendations({ r }: { r: Recommendation }) {
-  const groups = [
-    { title: '推荐穴位', links: r.acupoints.map((a) => ({ to: `/acupoint_detail/${encodeURIComponent(a.code)}`, text: a.name })) },
-    { title: '调理方法', links: r.diseases.map((d) => ({ to: `/disease_detail/${encodeURIComponent(d.id)}`, text: d.name })) },
-    { title: '相关产品', links: r.products.map((p) => ({ to: `/product_detail/${encodeURIComponent(p.id)}`, text: p.name })) },
-  ].filter((g) => g.links.length > 0);
-  if (groups.length === 0) return null;
-  return (
-    <div className="case-recs">
-      {groups.map((g) => (
-        <div key={g.title} className="case-rec">
-          <h4>{g.title}</h4>
-          <div className="chips">
-            {g.links.map((l) => (
-              <Link key={l.to} className="chip case-rec-chip" to={l.to}>
-                {l.text}
-              </Link>
-            ))}
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }
 
