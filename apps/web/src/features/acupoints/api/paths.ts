@@ -1,4 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
+import { CHARTS_PATH } from '../../../lib/charts-path.ts';
 
 /**
  * The acupoint API's paths, owned by this feature: its fetchers use them, and the app shell starts
@@ -7,7 +8,6 @@ import type { RouteData } from '../../../config/routes.ts';
  */
 export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURIComponent(id)}`;
 export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
-export const CHARTS_PATH = '/api/v8/charts';
 export const pointDiseasesPath = (code: string) => `/api/v8/diseases?acupoint=${encodeURIComponent(code)}&size=100`;
 
 export const ACUPOINT_ROUTE_DATA: RouteData = {

@@ -12,7 +12,7 @@ import { EXTRA_GROUP } from '../hooks/use-meridian-names.ts';
 import { regionLabel } from '../utils/grouping.ts';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { MoxaBadge } from './moxa-badge.tsx';
-import { PointChart } from './point-chart.tsx';
+import { PointChart } from '../../../components/point-chart.tsx';
 import { Chevron } from '../../../components/icons.tsx';
 import { acupointPath, meridianPath } from './point-list.tsx';
 import '../acupoints.css';

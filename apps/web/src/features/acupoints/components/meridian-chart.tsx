@@ -2,9 +2,9 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ChartMark } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView } from '@moxa/core/acupoints/meridian-contract';
-import { chartImageUrl } from '../api/get-charts.ts';
-import { useInView } from '../hooks/use-in-view.ts';
-import { consecutiveRuns, fitBox, labelledDots, viewBoxAttr } from '../utils/chart-geometry.ts';
+import { chartImageUrl } from '../../../lib/charts.ts';
+import { useInView } from '../../../lib/use-in-view.ts';
+import { consecutiveRuns, fitBox, labelledDots, viewBoxAttr } from '../../../lib/chart-geometry.ts';
 import { acupointPath } from './point-list.tsx';
 
 export type ChartedPoint = { code: string; name: string; order: number; chart: ChartMark };

@@ -5,7 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useCharts } from '../api/get-charts.ts';
+import { useCharts } from '../../../lib/charts.ts';
 import { useMeridian } from '../api/get-meridian.ts';
 import { groupByChartView } from '../utils/grouping.ts';
 import { isFlowHourNow } from '../utils/meridian-hours.ts';

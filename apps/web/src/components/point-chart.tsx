@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import './point-chart.css';
 import type { ChartMark } from '@moxa/core/acupoints/acupoint-contract';
-import { chartImageUrl, useCharts } from '../api/get-charts.ts';
-import { useInView } from '../hooks/use-in-view.ts';
-import { focusBox, viewBoxAttr } from '../utils/chart-geometry.ts';
+import { chartImageUrl, useCharts } from '../lib/charts.ts';
+import { useInView } from '../lib/use-in-view.ts';
+import { focusBox, viewBoxAttr } from '../lib/chart-geometry.ts';
 
 /** CSS px the figure is drawn at, at most (issue #4: width 100 %, max ~340 px). */
 const MAX_PX = 340;
@@ -18,9 +19,9 @@ export function PointChart({ mark, name, bilateral }: { mark: ChartMark; name: s
   const [whole, setWhole] = useState(false);
   if (charts.isError) {
     return (
-      <p className="acu-chart-failed">
+      <p className="point-chart-failed">
         图示没有加载出来。
-        <button type="button" className="acu-link-btn" onClick={() => void charts.refetch()}>
+        <button type="button" className="acu-chart-retry" onClick={() => void charts.refetch()}>
           重试
         </button>
       </p>
@@ -62,7 +63,7 @@ export function PointChart({ mark, name, bilateral }: { mark: ChartMark; name: s
           {bilateral ? ' · 左右各一穴' : ''}
         </span>
         {canZoom && (
-          <button type="button" className="chip acu-chip acu-chip-sm" onClick={() => setWhole((w) => !w)} aria-pressed={whole}>
+          <button type="button" className="chip acu-chart-zoom" onClick={() => setWhole((w) => !w)} aria-pressed={whole}>
             {whole ? '看局部' : '看全身'}
           </button>
         )}
