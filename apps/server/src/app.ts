@@ -19,6 +19,9 @@ import { sessionService } from './login/session-service.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { advisorRoutes } from './routes/advisor-routes.ts';
 import { caseRoutes } from './routes/case-routes.ts';
+import { moxaRoutes } from './routes/moxa-routes.ts';
+import { moxaSessionRepository } from './moxa/moxa-session-repository.ts';
+import { sessionPlans } from './moxa/session-plans.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
 import { productRoutes } from './routes/product-routes.ts';
@@ -165,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     users: userRepository(db, clock),
     cases: caseRepository(db, clock),
     physicalRecords: physicalRecordRepository(db, clock),
+    moxaSessions: moxaSessionRepository(db, clock),
     wechatBindings: wechatRepository(db, clock),
     contentStatus: contentStatusRepository(db),
     dbHealth: databaseHealth(db),
@@ -222,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const views = caseViews(ctx.cases, content, catalog, clock);
   await app.register(caseRoutes(views));
   await app.register(advisorRoutes(views));
+  await app.register(moxaRoutes(sessionPlans(content, catalog, physical), catalog));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -294,6 +294,33 @@ const migrations: Record<string, Migration> = {
       for (const t of ['case_photos', 'case_messages', 'cases']) await db.schema.dropTable(t).execute();
     },
   },
+  '009_moxa_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('moxa_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('source_kind', 'text', (c) => c.notNull())
+        .addColumn('source_id', 'text')
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint', (c) => c.notNull())
+        .addColumn('points', 'text', (c) => c.notNull())
+        .addColumn('feeling', 'integer')
+        .addColumn('notes', 'text', (c) => c.notNull())
+        .addColumn('reactions', 'text', (c) => c.notNull())
+        .addColumn('course_length', 'integer')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One row per device-made session, whatever retries or imports bring it again.
+      await db.schema.createIndex('moxa_sessions_client').on('moxa_sessions').columns(['user_id', 'client_id']).unique().execute();
+      await db.schema.createIndex('moxa_sessions_user').on('moxa_sessions').columns(['user_id', 'started_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('moxa_sessions').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

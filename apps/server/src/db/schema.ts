@@ -36,6 +36,23 @@ export interface Database {
   user_roles: { user_id: string; role: string; granted_at: number };
   /** Issue #16: how often each video was viewed (at most once per visitor per day). */
   video_views: { video_id: string; count: number };
+  /** Issue #18: guided moxibustion sessions; `points` and `reactions` are JSON; times are epoch ms. */
+  moxa_sessions: {
+    id: string;
+    user_id: string;
+    client_id: string;
+    source_kind: string;
+    source_id: string | null;
+    title: string;
+    started_at: number;
+    ended_at: number;
+    points: string;
+    feeling: number | null;
+    notes: string;
+    reactions: string;
+    course_length: number | null;
+    created_at: number;
+  };
   /** Issue #17: consultation cases. `request` and `history` are JSON; times are epoch ms. */
   cases: {
     id: string;

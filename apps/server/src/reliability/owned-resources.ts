@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { TestApp } from '../test/test-app.ts';
 import { consultationRequest, multipartBody } from '../test/multipart.ts';
 import { loginAs } from '../test/login-helpers.ts';
+import { sessionInput } from '../test/moxa-fixtures.ts';
 
 /**
  * Issue #7 §2: every user-owned resource, as a table. A later resource joins with one entry: how its
@@ -176,6 +177,43 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       expect(res.json().data.request.symptoms).toContain('秘密症状');
       const photo = await t.app.inject({ url: `/api/v8/cases/${c.fixture.id}/photos/${c.fixture.photo}`, headers: bearer(owner.token) });
       expect(photo.statusCode).toBe(200);
+    },
+  },
+  {
+    // Issue #18: the moxibustion log. "Delete all" by another user acts on their own (empty) log only.
+    name: 'moxa session',
+    async create(t, owner) {
+      const payload = sessionInput({ notes: '秘密艾灸备注' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/v8/moxa/sessions', payload, headers: bearer(owner.token) });
+      const id = res.json().data.id as string;
+      return { fixture: { id, clientId: payload.clientId }, spare: [], secrets: [id, payload.clientId, '秘密艾灸备注'] };
+    },
+    probes: [
+      { name: 'list sessions', request: async () => ({ url: '/api/v8/moxa/sessions' }), otherStatus: 200 },
+      {
+        name: 'save a session',
+        request: async () => ({ method: 'POST', url: '/api/v8/moxa/sessions', payload: sessionInput() }),
+        otherStatus: 200,
+      },
+      {
+        name: 'import sessions',
+        request: async () => ({ method: 'POST', url: '/api/v8/moxa/sessions/import', payload: { sessions: [sessionInput()] } }),
+        otherStatus: 200,
+      },
+      {
+        name: 'delete the session',
+        request: async (_t, c) => ({ method: 'DELETE', url: `/api/v8/moxa/sessions/${c.fixture.id}` }),
+        otherStatus: 404,
+      },
+      { name: 'delete all sessions', request: async () => ({ method: 'DELETE', url: '/api/v8/moxa/sessions' }), otherStatus: 200 },
+    ],
+    async intact(t, owner, c) {
+      const list = (await t.app.inject({ url: '/api/v8/moxa/sessions', headers: bearer(owner.token) })).json().data as {
+        id: string;
+        notes: string;
+      }[];
+      expect(list.map((s) => s.id)).toEqual([c.fixture.id]);
+      expect(list[0]!.notes).toBe('秘密艾灸备注');
     },
   },
   {

@@ -91,6 +91,7 @@ export function productRoutes(store: ContentStore): FastifyPluginAsyncZod {
           registrationNo: p.registrationNo ?? null,
           store: p.store ?? null,
           hasMarketing: store.get(productMarketingKind, p.id) !== undefined,
+          hasSession: p.session !== undefined,
           body: p.body,
           problems: p.problems.flatMap((id) => {
             const q = store.get(problemKind, id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RichTextSchema } from '../content/rich-text.ts';
+import { PrescriptionPointSchema } from '../diseases/disease-contract.ts';
 import { PageQuerySchema } from '../http/paging.ts';
 import { MediaImageSchema } from '../media/media-contract.ts';
 
@@ -61,6 +62,10 @@ export const ProductContentSchema = z.object({
   problems: z.array(z.string().regex(SLUG)).max(6).default([]),
   videos: z.array(z.string().regex(SLUG)).max(6).default([]),
   tags: z.array(text(8)).max(4).default([]),
+  /** Issue #18: the how-to as a guided session (points in order); only for products used on points. */
+  session: z
+    .object({ title: text(20), points: z.array(PrescriptionPointSchema).min(1).max(6), frequency: text(60) })
+    .optional(),
 });
 export type ProductContent = z.infer<typeof ProductContentSchema>;
 
@@ -154,6 +159,8 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   /** Where 购买 leads; null: no store is configured, so the page offers consultation instead. */
   store: StoreLinkSchema.nullable(),
   hasMarketing: z.boolean(),
+  /** Issue #18: the how-to can run as a guided session (/moxa_session?product=<id>). */
+  hasSession: z.boolean(),
   body: RichTextSchema,
   problems: z.array(z.object({ id: z.string(), question: z.string() })),
   videos: z.array(RelatedVideoSchema),
