@@ -49,6 +49,8 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'physical-computing': () => import('./routes/physical-computing.tsx'),
   'physical-scheme': () => import('./routes/physical-scheme.tsx'),
   authorize: () => import('./routes/authorize.tsx'),
+  'moxa-session': () => import('./routes/moxa-session.tsx'),
+  'moxa-log': () => import('./routes/moxa-log.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };

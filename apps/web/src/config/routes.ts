@@ -38,6 +38,8 @@ export type ScreenModule =
   | 'physical-computing'
   | 'physical-scheme'
   | 'authorize'
+  | 'moxa-session'
+  | 'moxa-log'
   | 'test-page'
   | 'not-found';
 
@@ -95,6 +97,9 @@ export const ROUTES: RouteDef[] = [
   // Issue #17: the advisors' screens (role advisor; the server checks every call again).
   { path: '/advisor', title: '咨询队列', module: 'advisor-queue', roles: ['advisor'] },
   { path: '/advisor/case/:caseId', title: '咨询处理', module: 'advisor-case', roles: ['advisor'] },
+  // Issue #18: guided sessions and their log (logged out on the device, logged in on the account).
+  { path: '/moxa_session', title: '跟着灸', module: 'moxa-session' },
+  { path: '/moxa_log', title: '我的艾灸记录', module: 'moxa-log' },
   { path: '/authorize', title: null, module: 'authorize' },
   { path: '/test', title: '测试页', module: 'test-page' },
 ];

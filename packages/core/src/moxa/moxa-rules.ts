@@ -80,7 +80,7 @@ export type Pace = { perDay: number; minGapDays: number; perWeek: number };
 
 export function paceOf(frequency: string): Pace {
   const perWeek = /每周(\d+)(?:～(\d+))?次/.exec(frequency);
-  const twice = /每[天日]1～2次|每[天日](?:可灸)?2次|当天可灸1～2次/.test(frequency);
+  const twice = /[每当][天日][^；，。]*(?:1～2|2)次/.test(frequency);
   const everyOther = /隔[天日]/.test(frequency) && !/每[天日晚]/.test(frequency);
   return {
     perDay: twice ? 2 : 1,

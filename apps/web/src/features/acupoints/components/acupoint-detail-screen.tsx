@@ -165,6 +165,12 @@ function Detail({ p }: { p: AcupointDetail }) {
               )}
             </dl>
             {p.moxa.note && <p className="acu-text acu-note">{p.moxa.note}</p>}
+            {p.moxa.methods.length > 0 && (
+              // Issue #18: a session on this one point (a 慎灸 point asks for confirmation there).
+              <Link className="btn btn-block" to={`/moxa_session?points=${encodeURIComponent(p.code)}`}>
+                跟着灸这个穴位
+              </Link>
+            )}
           </>
         )}
       </section>

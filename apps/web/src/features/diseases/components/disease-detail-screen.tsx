@@ -105,6 +105,10 @@ function Detail({ d }: { d: DiseaseDetail }) {
             </>
           )}
         </dl>
+        {/* Issue #18: the prescription as a guided session, point by point with a countdown. */}
+        <Link className="btn btn-primary btn-block dz-session" to={`/moxa_session?disease=${encodeURIComponent(d.id)}`}>
+          跟着灸：按方案开始
+        </Link>
       </SectionCard>
       <SectionCard title="生活调养">
         <Bullets items={d.advice} />

@@ -178,6 +178,10 @@ function SchemeBody({ s }: { s: SchemeView }) {
           <span>疗程</span>
           {s.moxibustion.course}
         </p>
+        {/* Issue #18: the scheme's points as a guided session. */}
+        <Link className="btn btn-primary btn-block" to={`/moxa_session?scheme=${encodeURIComponent(s.type)}`}>
+          跟着灸：按方案开始
+        </Link>
       </Section>
 
       <Section title="四季调养">

@@ -78,6 +78,12 @@ function Detail({ p }: { p: ProductDetail }) {
             <li key={u}>{u}</li>
           ))}
         </ol>
+        {p.hasSession && (
+          // Issue #18: the how-to as a guided session.
+          <Link className="btn btn-block" to={`/moxa_session?product=${encodeURIComponent(p.id)}`}>
+            按用法跟着灸
+          </Link>
+        )}
       </SectionCard>
       <SectionCard title="适合谁用">
         <Bullets items={p.suits} />

@@ -1,0 +1,3 @@
+import { LogScreen } from '../../features/moxa/components/log-screen.tsx';
+
+export const Component = LogScreen;

@@ -1,0 +1,3 @@
+import { SessionScreen } from '../../features/moxa/components/session-screen.tsx';
+
+export const Component = SessionScreen;

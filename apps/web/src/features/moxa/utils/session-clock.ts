@@ -1,0 +1,136 @@
+import type { SessionPlan } from '@moxa/core/moxa/moxa-contract';
+import type { SessionInput } from '@moxa/core/moxa/moxa-contract';
+import { MAX_EXTRA_MINUTES } from '@moxa/core/moxa/moxa-rules';
+
+/**
+ * The state of a guided session (issue #18), kept on the device after every step. Time is never
+ * counted in ticks: what has elapsed is computed from stored instants, so the countdown stays right
+ * when the screen locks, WeChat goes to the background or the page reloads.
+ */
+export type ActiveSession = {
+  clientId: string;
+  plan: SessionPlan;
+  startedAt: number;
+  /** The point on screen (index into plan.points); equal to its length once every point is done. */
+  index: number;
+  /** When the current point's countdown began; null before it starts. */
+  pointStartedAt: number | null;
+  /** Set while paused. */
+  pausedAt: number | null;
+  /** Milliseconds paused so far on the current point. */
+  pausedMs: number;
+  /** Seconds added to the current point with +1 分钟. */
+  extraSeconds: number;
+  /** Whether the end of the current point was already signalled (sound, vibration). */
+  signalled: boolean;
+  results: SessionInput['points'];
+};
+
+export function newSession(plan: SessionPlan, now: number, clientId: string): ActiveSession {
+  return {
+    clientId,
+    plan,
+    startedAt: now,
+    index: 0,
+    pointStartedAt: null,
+    pausedAt: null,
+    pausedMs: 0,
+    extraSeconds: 0,
+    signalled: false,
+    results: [],
+  };
+}
+
+export const currentPoint = (s: ActiveSession) => s.plan.points[s.index];
+export const isFinished = (s: ActiveSession) => s.index >= s.plan.points.length;
+export const plannedSeconds = (s: ActiveSession) => (currentPoint(s)?.minutes ?? 0) * 60 + s.extraSeconds;
+
+/** Seconds the current point has run, paused time excluded, never past its planned time. */
+export function elapsedSeconds(s: ActiveSession, now: number): number {
+  if (s.pointStartedAt === null) return 0;
+  const ms = (s.pausedAt ?? now) - s.pointStartedAt - s.pausedMs;
+  return Math.min(plannedSeconds(s), Math.max(0, Math.floor(ms / 1000)));
+}
+
+export const remainingSeconds = (s: ActiveSession, now: number) => plannedSeconds(s) - elapsedSeconds(s, now);
+export const isRunning = (s: ActiveSession) => s.pointStartedAt !== null && s.pausedAt === null;
+export const isTimeUp = (s: ActiveSession, now: number) => s.pointStartedAt !== null && remainingSeconds(s, now) === 0;
+
+export const startPoint = (s: ActiveSession, now: number): ActiveSession => ({
+  ...s,
+  pointStartedAt: now,
+  pausedAt: null,
+  pausedMs: 0,
+  signalled: false,
+});
+
+export const pause = (s: ActiveSession, now: number): ActiveSession => (isRunning(s) ? { ...s, pausedAt: now } : s);
+
+export const resume = (s: ActiveSession, now: number): ActiveSession =>
+  s.pausedAt === null ? s : { ...s, pausedMs: s.pausedMs + (now - s.pausedAt), pausedAt: null };
+
+/** +1 分钟, up to MAX_EXTRA_MINUTES past the prescription; a finished countdown runs again. */
+export function addMinute(s: ActiveSession, now: number): ActiveSession {
+  if (s.extraSeconds >= MAX_EXTRA_MINUTES * 60) return s;
+  const wasUp = isTimeUp(s, now);
+  const next = { ...s, extraSeconds: s.extraSeconds + 60, signalled: false };
+  // Time that passed after the countdown ended does not count: the extra minute starts now.
+  if (wasUp && s.pointStartedAt !== null && s.pausedAt === null)
+    return { ...next, pausedMs: now - s.pointStartedAt - plannedSeconds(s) * 1000 };
+  return next;
+}
+
+/** Ends the current point (done, or skipped) and moves to the next one. */
+export function finishPoint(s: ActiveSession, now: number, skipped: boolean): ActiveSession {
+  const p = currentPoint(s);
+  if (!p) return s;
+  return {
+    ...s,
+    index: s.index + 1,
+    pointStartedAt: null,
+    pausedAt: null,
+    pausedMs: 0,
+    extraSeconds: 0,
+    signalled: false,
+    results: [...s.results, { code: p.code, name: p.name, plannedSeconds: p.minutes * 60, doneSeconds: elapsedSeconds(s, now), skipped }],
+  };
+}
+
+/** Heat reminders due so far on the current point (one every `every` seconds of running). */
+export const remindersDue = (s: ActiveSession, now: number, every: number) => Math.floor(elapsedSeconds(s, now) / every);
+
+export const formatClock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The record of a finished session, as saved on the device or sent to the server. */
+export function toInput(
+  s: ActiveSession,
+  now: number,
+  answers: { feeling: number | null; notes: string; reactions: SessionInput['reactions'] },
+): SessionInput {
+  return {
+    clientId: s.clientId,
+    source: s.plan.source,
+    title: s.plan.title.slice(0, 40),
+    startedAt: s.startedAt,
+    endedAt: Math.max(s.startedAt, Math.min(now, s.startedAt + 6 * 3_600_000)),
+    points: s.results,
+    feeling: answers.feeling,
+    notes: answers.notes.trim(),
+    reactions: answers.reactions,
+    courseLength: s.plan.courseLength,
+  };
+}
+
+/** Reads a stored session; anything unreadable or from another shape is null, never thrown. */
+export function parseActive(raw: string | null): ActiveSession | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as ActiveSession;
+    if (typeof v?.clientId !== 'string' || !Array.isArray(v.plan?.points) || typeof v.index !== 'number' || !Array.isArray(v.results))
+      return null;
+    return v;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from './lib/login.ts';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+/** A Wednesday evening, China time; the clock is the page's own (Playwright's clock), so no test waits for real minutes. */
+const T0 = Date.UTC(2026, 10, 11, 12, 30);
+
+/** The page's clock runs on in real time between steps: a countdown read is right within 2 seconds. */
+const near = (want: number) => (got: number) => got <= want && got >= want - 2;
+
+/** The countdown on screen, as seconds. */
+async function clockSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer').textContent()) ?? '';
+  const [m, s] = text.split(':').map(Number);
+  return m! * 60 + s!;
+}
+
+/** Runs the current point's countdown to its end (the page's clock jumps; timers fire as they would). */
+async function runPoint(page: Page, name: string) {
+  await expect.poll(() => page.locator('#mx-point-name').textContent()).toContain(name);
+  const confirm = page.getByLabel('我已阅读以上注意事项，确认可以灸');
+  if (await confirm.count()) await confirm.check();
+  await page.getByRole('button', { name: /^开始计时/ }).click();
+  const planned = await clockSeconds(page);
+  await page.clock.fastForward(planned * 1000 + 1000);
+  await doneShown(page);
+}
+
+const doneShown = (page: Page) => page.locator('.mx-clock small', { hasText: '本穴已灸完' }).waitFor();
+
+/** Plays a whole prescription from its condition page, locking the phone (a reload) half-way through the first point. */
+async function sessionFromCondition(page: Page, feeling: string) {
+  await page.goto('/disease_detail/insomnia');
+  await page.getByRole('link', { name: '跟着灸：按方案开始' }).click();
+  await page.waitForURL('**/moxa_session?disease=insomnia');
+  await page.locator('#mx-title', { hasText: '失眠' }).waitFor();
+  await page.getByText('10 次为 1 个疗程').first().waitFor();
+  await page.getByRole('button', { name: '我已了解，开始艾灸' }).click();
+
+  // 百会: the countdown keeps time from stored instants, through a locked screen and a reload.
+  await expect.poll(() => page.locator('#mx-point-name').textContent()).toContain('百会');
+  await page.getByRole('button', { name: '开始计时 10 分钟' }).click();
+  await page.clock.fastForward(4 * MIN);
+  await expect.poll(async () => near(6 * 60)(await clockSeconds(page))).toBe(true);
+  await page.reload();
+  await page.clock.fastForward(MIN);
+  await expect.poll(async () => near(5 * 60)(await clockSeconds(page))).toBe(true);
+  // A heat reminder has come at 3 minutes of running, and comes again at 6.
+  await page.clock.fastForward(MIN + 5000);
+  await page.getByRole('status').filter({ hasText: '保持2～3厘米，感觉灼热请移开' }).first().waitFor();
+  // Pause: time stands still; +1 分钟 adds to what is left.
+  await page.getByRole('button', { name: '暂停' }).click();
+  const paused = await clockSeconds(page);
+  await page.clock.fastForward(2 * MIN);
+  expect(await clockSeconds(page)).toBe(paused);
+  await page.getByRole('button', { name: '继续' }).click();
+  await page.getByRole('button', { name: '+1 分钟' }).click();
+  expect(near(paused + 60)(await clockSeconds(page))).toBe(true);
+  await page.clock.fastForward((paused + 61) * 1000);
+  await doneShown(page);
+  // The end of the point was signalled by vibration (sound has no observable here).
+  expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations.length)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: '下一个穴位：神门' }).click();
+
+  // 神门 is 慎灸: its cautions show first and need a confirmation.
+  expect(await page.getByRole('button', { name: /^开始计时/ }).isDisabled()).toBe(true);
+  await runPoint(page, '神门');
+  await page.getByRole('button', { name: '下一个穴位：三阴交' }).click();
+  // 三阴交 carries its pregnancy caution before it starts.
+  await page.getByText('孕期注意').first().waitFor();
+  await runPoint(page, '三阴交');
+  await page.getByRole('button', { name: '下一个穴位：涌泉' }).click();
+  await runPoint(page, '涌泉');
+  await page.getByRole('button', { name: '完成，记录感受' }).click();
+
+  await page.getByRole('heading', { name: '本次艾灸完成' }).waitFor();
+  await page.getByRole('radio', { name: new RegExp(`^\\d\\s*${feeling}$`) }).click();
+  await page.getByRole('button', { name: '口干、咽痛' }).click();
+  await page.getByText('多喝温水，下次缩短时间、加大距离').first().waitFor();
+  await page.getByLabel('备注（选填）').fill('灸后手脚暖和');
+  await page.getByRole('button', { name: '保存记录' }).click();
+  await page.waitForURL('**/moxa_log');
+}
+
+describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  it('runs a condition’s prescription with the phone locked half-way, logs it, shows the course next week, and joins the account after login', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.context().addInitScript(() => {
+      const w = window as unknown as { vibrations: unknown[] };
+      w.vibrations = [];
+      Object.defineProperty(navigator, 'vibrate', { value: (p: VibratePattern) => (w.vibrations.push(p), true) });
+    });
+    await page.clock.install({ time: T0 });
+
+    await sessionFromCondition(page, '舒服');
+    const course = page.getByRole('region', { name: '失眠的调理进度' });
+    await course.getByText('第 1/10 次').first().waitFor();
+    await page.getByText('灸后手脚暖和').first().waitFor();
+    await page.getByText('记录保存在这台手机上').first().waitFor();
+
+    // Next week: a second session; the course moves on and the calendar marks both days.
+    await page.clock.fastForward(7 * DAY);
+    await sessionFromCondition(page, '很舒服');
+    await course.getByText('第 2/10 次').first().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /灸了 1 次/ }).count()).toBe(2);
+    await course
+      .getByRole('img', { name: /百会：\d+分钟，\d+分钟/ })
+      .first()
+      .waitFor();
+
+    // A second session the same day draws the gentle note: the prescription says once a day.
+    await sessionFromCondition(page, '一般');
+    await course
+      .getByText(/今天已经灸了 2 次/)
+      .first()
+      .waitFor();
+
+    // After login the device's sessions join the account, asked first (the login request is signed
+    // with the phone's time, so the page's clock comes back to now first).
+    await page.clock.setSystemTime(Date.now());
+    await page.goto('/login');
+    await logIn(page, '13700000181');
+    await page.goto('/moxa_log');
+    await page.getByRole('heading', { name: '本机有 3 条未登录时的记录' }).waitFor();
+    await page.getByRole('button', { name: '保存到账号' }).click();
+    await course.getByText('第 3/10 次').first().waitFor();
+    await expect.poll(() => page.getByText('本机有 3 条').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('moxa:sessions'))).toBeNull();
+
+    // Another phone, same account: the log is there.
+    const other = await phonePage(browser);
+    await other.page.goto('/login');
+    await logIn(other.page, '13700000181');
+    await other.page.goto('/moxa_log');
+    await other.page.getByRole('region', { name: '失眠的调理进度' }).getByText('第 3/10 次').first().waitFor();
+    // Deleting on one phone deletes for real.
+    await other.page.getByRole('button', { name: '删除全部记录' }).click();
+    await other.page.getByRole('button', { name: '全部删除' }).click();
+    await other.page.getByText('还没有艾灸记录').waitFor();
+    await other.page.context().close();
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses points that are not for home moxibustion, and resumes an unfinished session', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto('/moxa_session?points=ST36,BL1');
+    await page.getByRole('heading', { name: '以下穴位不在本次计时内' }).waitFor();
+    await page.getByText(/睛明/).first().waitFor();
+    await page.getByRole('button', { name: '我已了解，开始艾灸' }).click();
+    await page.getByRole('button', { name: '开始计时 10 分钟' }).click();
+    // Leaving and starting something else asks first.
+    await page.goto('/moxa_session?scheme=qixu');
+    await page.getByRole('heading', { name: '有一次艾灸还没做完' }).waitFor();
+    await page.getByRole('button', { name: '继续上次的艾灸' }).click();
+    await expect.poll(() => page.locator('#mx-point-name').textContent()).toContain('足三里');
+    await page.getByRole('timer').first().waitFor();
+    await page.context().close();
+  });
+});
