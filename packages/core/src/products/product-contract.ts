@@ -63,9 +63,7 @@ export const ProductContentSchema = z.object({
   videos: z.array(z.string().regex(SLUG)).max(6).default([]),
   tags: z.array(text(8)).max(4).default([]),
   /** Issue #18: the how-to as a guided session (points in order); only for products used on points. */
-  session: z
-    .object({ title: text(20), points: z.array(PrescriptionPointSchema).min(1).max(6), frequency: text(60) })
-    .optional(),
+  session: z.object({ title: text(20), points: z.array(PrescriptionPointSchema).min(1).max(6), frequency: text(60) }).optional(),
 });
 export type ProductContent = z.infer<typeof ProductContentSchema>;
 
