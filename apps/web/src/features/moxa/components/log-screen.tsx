@@ -121,7 +121,7 @@ export function LogScreen() {
         actions={[]}
       />
     );
-  else body = <Log sessions={sessions} onRemove={(s) => void remove(s)} onRemoveAll={() => void removeAll()} />;
+  else body = <Log sessions={sessions} loggedIn={loggedIn} onRemove={(s) => void remove(s)} onRemoveAll={() => void removeAll()} />;
 
   return (
     <Page title="我的艾灸记录">
@@ -253,7 +253,7 @@ function Log({
               <b>{s.title}</b>
               <span className="muted small">
                 {fmtDate(s.startedAt)} · {Math.round(doneSeconds(s) / 60)} 分钟 · {s.points.filter((p) => !p.skipped).length} 个穴位
-                {s.id === undefined ? ' · 待同步' : ''}
+                {loggedIn && s.id === undefined ? ' · 待同步' : ''}
               </span>
               {s.feeling !== null && <span className="small">感受：{FEELINGS[s.feeling - 1]}</span>}
               {s.reactions.length > 0 && (
