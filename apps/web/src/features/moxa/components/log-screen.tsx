@@ -158,10 +158,12 @@ export function LogScreen() {
 
 function Log({
   sessions,
+  loggedIn,
   onRemove,
   onRemoveAll,
 }: {
   sessions: LoggedSession[];
+  loggedIn: boolean;
   onRemove: (s: LoggedSession) => void;
   onRemoveAll: () => void;
 }) {
