@@ -26,6 +26,9 @@ export const PAGES: PageTarget[] = [
   { path: '/product_marketing/portable-moxa-box', minScore: 95 },
   { path: '/videos', minScore: 95 },
   { path: '/video_detail/find-zusanli', minScore: 95 },
+  // Issue #18: guided sessions and their log.
+  { path: '/moxa_session?disease=insomnia', minScore: 95 },
+  { path: '/moxa_log', minScore: 95 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };
@@ -40,6 +43,7 @@ export const APIS: ApiTarget[] = [
   { name: 'search all', path: '/api/v8/search?type=all&q=zsl' },
   { name: 'product detail', path: '/api/v8/products/portable-moxa-box' },
   { name: 'video list', path: '/api/v8/videos?category=health' },
+  { name: 'session plan', path: '/api/v8/moxa/plan?disease=insomnia' },
   // A wrong code for one number: after LOGIN_MAX_FAILS_PER_NUMBER_DAY tries the answers are 429
   // refusals, so this row measures how cheaply refusals are answered, not logins (issue #14 §10).
   { name: 'login refused (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SessionPlanSchema } from '@moxa/core/moxa/moxa-contract';
 import { AcupointDetailSchema, AcupointSummarySchema } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianDetailSchema, MeridianSummarySchema } from '@moxa/core/acupoints/meridian-contract';
 import { DiseaseDetailSchema, DiseaseGroupSummarySchema, DiseaseSummarySchema } from '@moxa/core/diseases/disease-contract';
@@ -45,6 +46,10 @@ const CACHED: [url: string, schema: z.ZodType][] = [
   ['/api/v8/products/portable-moxa-box', ProductDetailSchema],
   ['/api/v8/products/portable-moxa-box/marketing', ProductMarketingSchema],
   ['/api/v8/search?type=all&q=zsl', SearchAnswerSchema],
+  ['/api/v8/moxa/plan?disease=insomnia', SessionPlanSchema],
+  ['/api/v8/moxa/plan?scheme=qixu', SessionPlanSchema],
+  ['/api/v8/moxa/plan?product=pure-moxa-stick', SessionPlanSchema],
+  ['/api/v8/moxa/plan?points=ST36,CV4,BL1', SessionPlanSchema],
   ['/api/v8/search?type=product&q=aijiu', SearchAnswerSchema],
 ];
 
