@@ -45,7 +45,9 @@ export function validValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown
     case 'number': {
       const min = Math.max(bound(schema.minimum, -SAFE), -SAFE) + (schema.exclusiveMinimum === true ? 1 : 0);
       const max = Math.min(bound(schema.maximum, SAFE), SAFE) - (schema.exclusiveMaximum === true ? 1 : 0);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }), fc.integer({ min, max }));
+      // Small values near zero, unless the schema's range lies elsewhere (epoch milliseconds).
+      const lo = Math.max(min, -1000);
+      return fc.oneof(fc.integer({ min: lo, max: Math.max(lo, Math.min(max, 1000)) }), fc.integer({ min, max }));
     }
     case 'boolean':
       return fc.boolean();
