@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FEELINGS, paceNote, paceOf, REACTIONS } from '@moxa/core/moxa/moxa-rules';
 import type { SessionSource } from '@moxa/core/moxa/moxa-contract';
 import { Page } from '../../../components/page.tsx';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { planPath } from '../api/paths.ts';
-import { deleteAllSessions, deleteSession, importSessions, planQuery, useSessions } from '../api/sessions.ts';
+import { deleteAllSessions, deleteSession, importSessions, usePlan, useSessions } from '../api/sessions.ts';
 import { courses, dayKey, doneSeconds, minutesByPoint, monthWeeks, type Course, type LoggedSession } from '../utils/course.ts';
 import { useDeviceSessions } from '../hooks/use-device-sessions.ts';
 import { moxaStore } from '../utils/moxa-storage.ts';
@@ -281,26 +281,23 @@ function Log({
   );
 }
 
-/** Progress per plan, with the pace note and minutes per point; plans come from the cached content. */
+/** Progress per plan, with the pace note and minutes per point. */
 function Courses({ sessions }: { sessions: LoggedSession[] }) {
   const list = useMemo(() => courses(sessions).slice(0, 4), [sessions]);
-  const plans = useQueries({
-    queries: list.map((c) => {
-      const link = startLink(c.source);
-      return planQuery(link ? planPath(link.slice(link.indexOf('?'))) : null);
-    }),
-  });
   return (
     <>
       <h2 className="section-title">调理进度</h2>
-      {list.map((c, i) => (
-        <CourseCard key={c.key} course={c} frequency={plans[i]?.data?.frequency ?? null} />
+      {list.map((c) => (
+        <CourseCard key={c.key} course={c} />
       ))}
     </>
   );
 }
 
-function CourseCard({ course, frequency }: { course: Course; frequency: string | null }) {
+function CourseCard({ course }: { course: Course }) {
+  const link = startLink(course.source);
+  // The prescription's frequency comes from its plan (cached content), for the pace note.
+  const frequency = usePlan(link ? planPath(link.slice(link.indexOf('?'))) : null).data?.frequency ?? null;
   const planned = course.sessions.at(-1)!.points.reduce((n, p) => n + p.plannedSeconds, 0);
   const note = frequency
     ? paceNote(
@@ -312,7 +309,6 @@ function CourseCard({ course, frequency }: { course: Course; frequency: string |
     : null;
   const series = minutesByPoint(course.sessions);
   const max = Math.max(1, ...series.flatMap((s) => s.minutes.map((m) => m ?? 0)));
-  const link = startLink(course.source);
   return (
     <section className="card mx-course" aria-label={`${course.title}的调理进度`}>
       <h3>{course.title}</h3>

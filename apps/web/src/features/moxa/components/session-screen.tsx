@@ -277,16 +277,23 @@ function Steps({ session, onChange }: { session: ActiveSession; onChange: (s: Ac
           {point.method} · {point.distance} · {point.minutes} 分钟{point.bilateral ? '（左右两侧各灸一半时间）' : ''}
         </p>
         {started ? (
-          <Countdown
-            session={session}
-            now={now}
-            remaining={remaining}
-            planned={planned}
-            timeUp={timeUp}
-            reminder={reminder}
-            nextName={next?.name ?? null}
-            onChange={onChange}
-          />
+          <>
+            <Countdown
+              session={session}
+              now={now}
+              remaining={remaining}
+              planned={planned}
+              timeUp={timeUp}
+              reminder={reminder}
+              nextName={next?.name ?? null}
+              onChange={onChange}
+            />
+            <details className="mx-find">
+              <summary>再看一下怎么找{point.name}</summary>
+              <p>{point.findMethod}</p>
+              <p className="muted">定位：{point.location}</p>
+            </details>
+          </>
         ) : (
           <BeforePoint
             point={point}
