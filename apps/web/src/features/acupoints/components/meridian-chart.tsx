@@ -6,6 +6,8 @@ import { chartImageUrl } from '../../../lib/charts.ts';
 import { useInView } from '../../../lib/use-in-view.ts';
 import { consecutiveRuns, fitBox, labelledDots, viewBoxAttr } from '../../../lib/chart-geometry.ts';
 import { acupointPath } from './point-list.tsx';
+// The chart frame is the shared kit's (components/point-chart.css): one look for every body chart.
+import '../../../components/point-chart.css';
 
 export type ChartedPoint = { code: string; name: string; order: number; chart: ChartMark };
 
