@@ -21,6 +21,9 @@ import { advisorRoutes } from './routes/advisor-routes.ts';
 import { caseRoutes } from './routes/case-routes.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
+import { savedContent } from './mine/saved-content.ts';
+import { savedItemRepository } from './mine/saved-items.ts';
+import { mineRoutes } from './routes/mine-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { videoRoutes } from './routes/video-routes.ts';
 import { viewCounter } from './videos/view-counter.ts';
@@ -165,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     users: userRepository(db, clock),
     cases: caseRepository(db, clock),
     physicalRecords: physicalRecordRepository(db, clock),
+    savedItems: savedItemRepository(db, clock),
     wechatBindings: wechatRepository(db, clock),
     contentStatus: contentStatusRepository(db),
     dbHealth: databaseHealth(db),
@@ -222,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const views = caseViews(ctx.cases, content, catalog, clock);
   await app.register(caseRoutes(views));
   await app.register(advisorRoutes(views));
+  await app.register(mineRoutes(savedContent(content, catalog)));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -11,6 +11,7 @@ import type { PhysicalRecordRepository } from '../physical/physical-records.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { CaseRepository } from '../cases/case-repository.ts';
+import type { SavedItemRepository } from '../mine/saved-items.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import type { WechatRepository } from '../wechat/wechat-repository.ts';
@@ -25,6 +26,8 @@ export type AppContext = {
   users: UserRepository;
   cases: CaseRepository;
   physicalRecords: PhysicalRecordRepository;
+  /** Favourites and browsing history (issue #18). */
+  savedItems: SavedItemRepository;
   /** WeChat OAuth states, tickets and bindings (`wechat` is the WeChat API client). */
   wechatBindings: WechatRepository;
   contentStatus: ContentStatusRepository;
