@@ -39,6 +39,9 @@ export type ScreenModule =
   | 'physical-scheme'
   | 'authorize'
   | 'test-page'
+  | 'mine'
+  | 'mine-favorites'
+  | 'mine-history'
   | 'not-found';
 
 /**
@@ -97,6 +100,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/advisor/case/:caseId', title: '咨询处理', module: 'advisor-case', roles: ['advisor'] },
   { path: '/authorize', title: null, module: 'authorize' },
   { path: '/test', title: '测试页', module: 'test-page' },
+  // Issue #18: 我的 with favourites and history (kept on the phone while logged out).
+  { path: '/mine', title: '我的', module: 'mine' },
+  { path: '/mine/favorites', title: '我的收藏', module: 'mine-favorites' },
+  { path: '/mine/history', title: '浏览记录', module: 'mine-history' },
 ];
 
 /**

@@ -1,4 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
+import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
 import type { NoticeDetail } from '@moxa/core/notices/notice-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -78,8 +80,10 @@ export function NoticeDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useNotice(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'notice', id: q.data.id, title: q.data.title };
+  useRecordView(kept);
   return (
-    <Page title="详情">
+    <Page title="详情" right={kept && <FavoriteButton item={kept} />}>
       <QueryState
         query={q}
         errorTitle="文章没有加载出来"

@@ -1,4 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
+import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
 import type { ProblemDetail } from '@moxa/core/problems/problem-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -50,8 +52,10 @@ export function ProblemDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useProblem(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'problem', id: q.data.id, title: q.data.question };
+  useRecordView(kept);
   return (
-    <Page title="详情">
+    <Page title="详情" right={kept && <FavoriteButton item={kept} />}>
       <QueryState
         query={q}
         errorTitle="回答没有加载出来"

@@ -1,0 +1,3 @@
+import { FavoritesScreen } from '../../features/mine/components/favorites-screen.tsx';
+
+export const Component = FavoritesScreen;

@@ -1,0 +1,3 @@
+import { HistoryScreen } from '../../features/mine/components/history-screen.tsx';
+
+export const Component = HistoryScreen;

@@ -1,0 +1,3 @@
+import { MineScreen } from '../../features/mine/components/mine-screen.tsx';
+
+export const Component = MineScreen;
