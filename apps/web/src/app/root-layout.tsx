@@ -2,8 +2,6 @@ import { memo, useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { APP_NAME } from '../config/app.ts';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
-import { hasDeviceItems } from '../lib/device-saved.ts';
-import { useLoginInfo } from '../lib/login-info.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { useRouteDef } from '../lib/use-route-def.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -23,7 +21,6 @@ export function RootLayout() {
   const navigate = useNavigate();
   useLayoutEffect(() => setNavigator((to, opts) => void navigate(to, opts)), [navigate]);
   useScrollRestoration();
-  useMergeAfterLogin();
   useEffect(() => {
     if (def.title) document.title = def.title;
     else if (!document.title) document.title = APP_NAME;
@@ -39,17 +36,6 @@ export function RootLayout() {
       </RouteErrorBoundary>
     </>
   );
-}
-
-/**
- * Issue #18: favourites and history kept on this phone while logged out go into the account once a
- * login holds (SMS or WeChat, this tab or another). The merge code loads only when there is some.
- */
-function useMergeAfterLogin() {
-  const { token } = useLoginInfo();
-  useEffect(() => {
-    if (token && hasDeviceItems()) void import('../lib/saved-items.ts').then((m) => m.mergeDeviceItems()).catch(() => undefined);
-  }, [token]);
 }
 
 // Built once: matching runs when the location changes, not on every render of the shell (the

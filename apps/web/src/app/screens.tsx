@@ -51,8 +51,6 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   authorize: () => import('./routes/authorize.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
   mine: () => import('./routes/mine.tsx'),
-  'mine-favorites': () => import('./routes/mine-favorites.tsx'),
-  'mine-history': () => import('./routes/mine-history.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 

@@ -21,7 +21,7 @@ function StarIcon({ filled }: { filled: boolean }) {
  * 收藏 in a detail screen's header (issue #18): one tap keeps the item (on the account when logged
  * in, else on this phone) and a toast says so; `aria-pressed` tells a screen reader its state.
  */
-export function FavoriteButton({ item }: { item: KeptItem }) {
+export default function FavoriteButton({ item }: { item: KeptItem }) {
   const favorites = useSavedList('favorites');
   const [busy, setBusy] = useState(false);
   const on = favorites.data?.some((i) => i.kind === item.kind && i.id === item.id) ?? false;
@@ -47,6 +47,9 @@ export function FavoriteButton({ item }: { item: KeptItem }) {
       onClick={() => void onClick()}
     >
       <StarIcon filled={on} />
+      <span className="fav-btn-text" aria-hidden="true">
+        {on ? '已收藏' : '收藏'}
+      </span>
     </button>
   );
 }

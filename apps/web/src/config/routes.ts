@@ -40,8 +40,6 @@ export type ScreenModule =
   | 'authorize'
   | 'test-page'
   | 'mine'
-  | 'mine-favorites'
-  | 'mine-history'
   | 'not-found';
 
 /**
@@ -102,8 +100,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/test', title: '测试页', module: 'test-page' },
   // Issue #18: 我的 with favourites and history (kept on the phone while logged out).
   { path: '/mine', title: '我的', module: 'mine' },
-  { path: '/mine/favorites', title: '我的收藏', module: 'mine-favorites' },
-  { path: '/mine/history', title: '浏览记录', module: 'mine-history' },
+  { path: '/mine/favorites', title: '我的收藏', module: 'mine' },
+  { path: '/mine/history', title: '浏览记录', module: 'mine' },
 ];
 
 /**

@@ -3,7 +3,6 @@ import { MAX_HISTORY, type SavedItem } from '@moxa/core/mine/saved-kinds';
 import {
   DEVICE_FAVORITES_KEY,
   DEVICE_HISTORY_KEY,
-  hasDeviceItems,
   parseList,
   readDeviceList,
   updateDeviceList,
@@ -12,6 +11,7 @@ import {
   withoutItem,
   writeDeviceList,
 } from './device-saved.ts';
+import { hasDeviceItems } from './device-saved-keys.ts';
 
 const item = (id: string, at = 1, kind: SavedItem['kind'] = 'acupoint'): SavedItem => ({ kind, id, title: `名${id}`, at });
 

@@ -1,12 +1,12 @@
 import { isSavedKind, MAX_FAVORITES, MAX_HISTORY, SAVED_ID, type SavedItem, type SavedKind } from '@moxa/core/mine/saved-kinds';
+import { DEVICE_FAVORITES_KEY, DEVICE_HISTORY_KEY } from './device-saved-keys.ts';
 
 /**
  * Favourites and browsing history kept on this phone while logged out (issue #18). Not per user:
  * nobody is logged in. After login they are merged into the account and removed from here
- * (lib/merge-saved.ts), so the device never holds an account's lists. Newest first.
+ * (mergeDeviceItems in lib/saved-items.ts), so the device never holds an account's lists. Newest first.
  */
-export const DEVICE_FAVORITES_KEY = 'moxaFavorites';
-export const DEVICE_HISTORY_KEY = 'moxaHistory';
+export { DEVICE_FAVORITES_KEY, DEVICE_HISTORY_KEY };
 export type DeviceListKey = typeof DEVICE_FAVORITES_KEY | typeof DEVICE_HISTORY_KEY;
 
 const CAPS: Record<DeviceListKey, number> = { [DEVICE_FAVORITES_KEY]: MAX_FAVORITES, [DEVICE_HISTORY_KEY]: MAX_HISTORY };

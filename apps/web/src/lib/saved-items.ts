@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_HISTORY, type SavedItem, type SavedKind } from '@moxa/core/mine/saved-kinds';
 import type { MergeResult } from '@moxa/core/mine/mine-contract';
 import { apiFetch } from './api-client.ts';
+import { hasDeviceItems } from './device-saved-keys.ts';
 import {
   DEVICE_FAVORITES_KEY,
   DEVICE_HISTORY_KEY,
@@ -48,6 +49,10 @@ export function useSavedList(list: SavedList) {
     () => readDeviceList(DEVICE_KEY[list]),
   );
   const account = useQuery({ ...savedListQuery(list, info.user.id), enabled: Boolean(info.token) });
+  // A merge that failed after login (offline, another tab's login) is tried again where the lists show.
+  useEffect(() => {
+    if (info.token && hasDeviceItems()) mergeDeviceItems().catch(() => undefined);
+  }, [info.token]);
   if (!info.token) return { data: device, isError: false, error: null as unknown, refetch: noop, onAccount: false };
   return { data: account.data, isError: account.isError, error: account.error, refetch: account.refetch, onAccount: true };
 }
@@ -78,16 +83,6 @@ export async function recordView(item: KeptItem): Promise<void> {
   } catch {
     // Offline or logged out meanwhile: this view is simply not recorded.
   }
-}
-
-/** Records the view once the item is known (detail screens, issue #18). */
-export function useRecordView(item: KeptItem | undefined): void {
-  const key = item ? `${item.kind}:${item.id}:${item.title}` : '';
-  useEffect(() => {
-    if (item) void recordView(item);
-    // The key names the item: a re-render with an equal object records nothing more.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
 }
 
 export async function removeView(kind: SavedKind, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { Page } from '../../../components/page.tsx';
@@ -64,7 +65,7 @@ export function AcupointDetailScreen() {
     );
   }
   return (
-    <Page title={data.name} right={kept && <FavoriteButton item={kept} />}>
+    <Page title={data.name} right={<FavoriteSlot item={kept} />}>
       <Detail p={data} />
     </Page>
   );

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { DiseaseDetail } from '@moxa/core/diseases/disease-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -25,7 +26,7 @@ export function DiseaseDetailScreen() {
   useDocumentTitle(q.data?.name);
   useShareCard(q.data && { title: `${q.data.name}：艾灸调理方法`, description: q.data.summary });
   return (
-    <Page title={q.data?.name ?? '艾灸方法'} right={kept && <FavoriteButton item={kept} />}>
+    <Page title={q.data?.name ?? '艾灸方法'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         errorTitle="内容没有加载出来"

@@ -1,16 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Switch from 'antd-mobile/es/components/switch';
 import type { Me } from '@moxa/core/login/login-contract';
 import { LinkList } from '../../../components/content-list.tsx';
 import { LogoutButton } from '../../../components/logout-button.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useElderMode } from '../../../lib/elder-mode.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { useSavedList } from '../../../lib/saved-items.ts';
 import { RowIcon } from './row-icon.tsx';
 import '../mine.css';
+
+const ElderSwitch = lazy(() => import('./elder-switch.tsx'));
 
 const count = (n: number | undefined) => (n ? `${n} 条` : undefined);
 
@@ -21,7 +22,6 @@ export function MineScreen() {
   const me = useQuery({ queryKey: ['me', info.user.id], queryFn: () => apiFetch<Me>('/api/v8/me'), enabled: loggedIn });
   const favorites = useSavedList('favorites');
   const history = useSavedList('history');
-  const [elder, setElder] = useElderMode();
   return (
     <Page title="我的">
       <section className="card mine-account" aria-label="登录状态">
@@ -59,12 +59,12 @@ export function MineScreen() {
 
       <section className="card mine-elder">
         <div className="mine-elder-text">
-          <span className="mine-elder-label" id="mine-elder-label">
-            长辈版
-          </span>
+          <span className="mine-elder-label">长辈版</span>
           <span className="muted small">字更大、按钮更大，看得更清楚</span>
         </div>
-        <Switch checked={elder} onChange={setElder} aria-label="长辈版" />
+        <Suspense fallback={<span className="mine-switch-space" />}>
+          <ElderSwitch />
+        </Suspense>
       </section>
 
       <details className="card mine-about">

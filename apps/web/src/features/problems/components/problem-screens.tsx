@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { ProblemDetail } from '@moxa/core/problems/problem-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -55,7 +56,7 @@ export function ProblemDetailScreen() {
   const kept: KeptItem | undefined = q.data && { kind: 'problem', id: q.data.id, title: q.data.question };
   useRecordView(kept);
   return (
-    <Page title="详情" right={kept && <FavoriteButton item={kept} />}>
+    <Page title="详情" right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         errorTitle="回答没有加载出来"

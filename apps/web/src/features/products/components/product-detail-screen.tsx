@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { ProductDetail } from '@moxa/core/products/product-contract';
 import { Bullets, LinkList, SectionCard } from '../../../components/content-list.tsx';
 import { Gallery } from '../../../components/gallery.tsx';
@@ -27,7 +28,7 @@ export function ProductDetailScreen() {
   useDocumentTitle(q.data?.name);
   useShareCard(q.data && { title: q.data.name, description: q.data.summary, image: q.data.cover });
   return (
-    <Page title={q.data?.name ?? '产品详情'} right={kept && <FavoriteButton item={kept} />}>
+    <Page title={q.data?.name ?? '产品详情'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         skeleton={<CardSkeleton cards={3} />}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { useRecordView, type KeptItem } from '../../../lib/saved-items.ts';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -28,7 +29,7 @@ export function VideoDetailScreen() {
   useDocumentTitle(q.data?.title);
   useShareCard(q.data && { title: q.data.title, description: q.data.summary, image: q.data.poster });
   return (
-    <Page title={q.data?.title ?? '视频'} right={kept && <FavoriteButton item={kept} />}>
+    <Page title={q.data?.title ?? '视频'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         skeleton={<CardSkeleton cards={3} />}

@@ -1,3 +1,0 @@
-import { FavoritesScreen } from '../../features/mine/components/favorites-screen.tsx';
-
-export const Component = FavoritesScreen;
