@@ -26,6 +26,10 @@ export const PAGES: PageTarget[] = [
   { path: '/product_marketing/portable-moxa-box', minScore: 95 },
   { path: '/videos', minScore: 95 },
   { path: '/video_detail/find-zusanli', minScore: 95 },
+  // Issue #18: 我的, favourites and history.
+  { path: '/mine', minScore: 95 },
+  { path: '/mine/favorites', minScore: 95 },
+  { path: '/mine/history', minScore: 95 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };

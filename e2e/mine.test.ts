@@ -11,10 +11,12 @@ const api = async (path: string, token: string) =>
 const deviceList = (page: Page, key: 'moxaFavorites' | 'moxaHistory') =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as { kind: string; id: string }[], key);
 
-/** Opens a detail page and waits until its view is recorded (the 收藏 button shows with the loaded item). */
+/** Opens a detail page and waits until its view is recorded on the phone. */
 async function view(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('button', { name: /^(取消)?收藏$/ }).waitFor();
+  const id = decodeURIComponent(path.split('/').at(-1)!);
+  await expect.poll(async () => (await deviceList(page, 'moxaHistory'))[0]?.id).toBe(id);
 }
 
 async function favourite(page: Page, path: string) {
@@ -42,14 +44,16 @@ describe.skipIf(!hasBrowser())('我的: favourites and browsing history (issue #
     await view(page, '/video_detail/find-zusanli');
     await view(page, '/acupoint_detail/ST36');
     expect((await deviceList(page, 'moxaFavorites')).map((i) => i.id)).toEqual(['insomnia', 'ST36']);
-    expect((await deviceList(page, 'moxaHistory')).map((i) => i.id)).toEqual(['ST36', 'find-zusanli', 'mild-moxa', 'insomnia']);
+    await expect
+      .poll(async () => (await deviceList(page, 'moxaHistory')).map((i) => i.id))
+      .toEqual(['ST36', 'find-zusanli', 'mild-moxa', 'insomnia']);
 
     // From home to 我的.
     await page.goto('/');
     await page.getByRole('link', { name: '我的', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/mine');
     await page.getByRole('heading', { name: '未登录' }).waitFor();
-    expect(await page.getByRole('switch', { name: '长辈版' }).count()).toBe(1);
+    await page.getByRole('switch', { name: '长辈版' }).waitFor();
     await page.getByRole('link', { name: /我的收藏/ }).click();
     const favourites = page.getByRole('list', { name: '收藏的内容' });
     await favourites.getByText('足三里').waitFor();
