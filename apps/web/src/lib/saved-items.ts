@@ -105,25 +105,26 @@ let merging: Promise<void> | null = null;
  * after a dropped answer changes nothing. A failed merge keeps the phone's copy for the next try.
  */
 export function mergeDeviceItems(): Promise<void> {
-  merging ??= (async () => {
-    try {
-      for (const list of ['favorites', 'history'] as const) {
-        const items = readDeviceList(DEVICE_KEY[list]);
-        if (!isLoggedIn() || items.length === 0) continue;
-        const userId = getLoginInfo()!.user.id;
-        const res = await apiFetch<MergeResult>(`${path(list)}/merge`, {
-          method: 'POST',
-          body: { items: items.map(({ kind, id, at }) => ({ kind, id, at })) },
-        });
-        if (getLoginInfo()?.user.id !== userId) return;
-        // Only what was sent goes: an item kept on the phone meanwhile waits for the next merge.
-        const sent = new Set(items.map((i) => `${i.kind}:${i.id}`));
-        updateDeviceList(DEVICE_KEY[list], (l) => l.filter((i) => !sent.has(`${i.kind}:${i.id}`)));
-        queryClient.setQueryData(savedListQuery(list, userId).queryKey, res.items);
-      }
-    } finally {
-      merging = null;
-    }
-  })();
+  // Cleared in a later microtask: with nothing to send the run ends at once, before `??=` assigns.
+  merging ??= mergeOnce().finally(() => {
+    merging = null;
+  });
   return merging;
+}
+
+async function mergeOnce(): Promise<void> {
+  for (const list of ['favorites', 'history'] as const) {
+    const items = readDeviceList(DEVICE_KEY[list]);
+    if (!isLoggedIn() || items.length === 0) continue;
+    const userId = getLoginInfo()!.user.id;
+    const res = await apiFetch<MergeResult>(`${path(list)}/merge`, {
+      method: 'POST',
+      body: { items: items.map(({ kind, id, at }) => ({ kind, id, at })) },
+    });
+    if (getLoginInfo()?.user.id !== userId) return;
+    // Only what was sent goes: an item kept on the phone meanwhile waits for the next merge.
+    const sent = new Set(items.map((i) => `${i.kind}:${i.id}`));
+    updateDeviceList(DEVICE_KEY[list], (l) => l.filter((i) => !sent.has(`${i.kind}:${i.id}`)));
+    queryClient.setQueryData(savedListQuery(list, userId).queryKey, res.items);
+  }
 }
