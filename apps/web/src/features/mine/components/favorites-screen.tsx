@@ -31,7 +31,7 @@ export function FavoritesScreen() {
         isEmpty={(items) => items.length === 0}
         empty={{
           title: '还没有收藏',
-          description: '在穴位、艾灸方法、视频等页面点右上角的星标，就能收藏到这里。',
+          description: '在穴位、艾灸方法、视频等页面点右上角的“收藏”，就能收藏到这里。',
           actions: [
             { text: '去查穴位', primary: true, onClick: () => void navigate('/acupoint') },
             { text: '看艾灸方法', onClick: () => void navigate('/disease_types') },
