@@ -21,8 +21,8 @@ const tags = ['mine'];
 
 /**
  * Issue #18: the account's favourites and browsing history. Owner-only: every route acts on the
- * caller's own rows, so another user can neither see nor touch them. Lists and results go out
- * `private, no-store`. Unknown content is refused with nothing written.
+ * caller's own rows, so another user can neither see nor touch them (answers are `no-store`, like
+ * every authenticated route). Unknown content is refused with nothing written.
  */
 export function mineRoutes(content: SavedContent): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,10 +42,6 @@ export function mineRoutes(content: SavedContent): FastifyPluginAsyncZod {
       }
       return { items, gone: body.items.length - items.length };
     };
-    app.addHook('onSend', async (_request, reply) => {
-      void reply.header('Cache-Control', 'private, no-store');
-    });
-
     app.get(
       '/api/v8/me/favorites',
       {
