@@ -24,6 +24,9 @@ import { moxaSessionRepository } from './moxa/moxa-session-repository.ts';
 import { sessionPlans } from './moxa/session-plans.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
+import { savedContent } from './mine/saved-content.ts';
+import { savedItemRepository } from './mine/saved-items.ts';
+import { mineRoutes } from './routes/mine-routes.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { videoRoutes } from './routes/video-routes.ts';
 import { viewCounter } from './videos/view-counter.ts';
@@ -169,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     cases: caseRepository(db, clock),
     physicalRecords: physicalRecordRepository(db, clock),
     moxaSessions: moxaSessionRepository(db, clock),
+    savedItems: savedItemRepository(db, clock),
     wechatBindings: wechatRepository(db, clock),
     contentStatus: contentStatusRepository(db),
     dbHealth: databaseHealth(db),
@@ -227,6 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(caseRoutes(views));
   await app.register(advisorRoutes(views));
   await app.register(moxaRoutes(sessionPlans(content, catalog, physical), catalog));
+  await app.register(mineRoutes(savedContent(content, catalog)));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -294,6 +294,36 @@ const migrations: Record<string, Migration> = {
       for (const t of ['case_photos', 'case_messages', 'cases']) await db.schema.dropTable(t).execute();
     },
   },
+  // Issue #18: favourites and browsing history per account (the device keeps its own while logged
+  // out, merged in after login). One row per (user, kind, item); the title is a snapshot for content
+  // that has since gone. Deleting history deletes the rows; deleting the user cascades.
+  '008_favorites_history': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('favorites')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'kind', 'item_id'])
+        .execute();
+      await db.schema.createIndex('favorites_user_time').on('favorites').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('view_history')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('viewed_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('view_history_pk', ['user_id', 'kind', 'item_id'])
+        .execute();
+      await db.schema.createIndex('view_history_user_time').on('view_history').columns(['user_id', 'viewed_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['view_history', 'favorites']) await db.schema.dropTable(t).execute();
+    },
+  },
   '009_moxa_sessions': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -91,6 +91,9 @@ export interface Database {
     bytes: Buffer;
     created_at: number;
   };
+  /** Issue #18: an account's favourites and browsing history; `title` is a snapshot, times epoch ms. */
+  favorites: { user_id: string; kind: string; item_id: string; title: string; created_at: number };
+  view_history: { user_id: string; kind: string; item_id: string; title: string; viewed_at: number };
   content_meta: { kind: string; hash: string; loaded_at: number };
   /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
   content_items: { kind: string; id: string; position: number; data: string };

@@ -12,6 +12,7 @@ import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { CaseRepository } from '../cases/case-repository.ts';
 import type { MoxaSessionRepository } from '../moxa/moxa-session-repository.ts';
+import type { SavedItemRepository } from '../mine/saved-items.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import type { WechatRepository } from '../wechat/wechat-repository.ts';
@@ -28,6 +29,8 @@ export type AppContext = {
   physicalRecords: PhysicalRecordRepository;
   /** Issue #18: guided moxibustion sessions (`sessions` above are login sessions). */
   moxaSessions: MoxaSessionRepository;
+  /** Favourites and browsing history (issue #18). */
+  savedItems: SavedItemRepository;
   /** WeChat OAuth states, tickets and bindings (`wechat` is the WeChat API client). */
   wechatBindings: WechatRepository;
   contentStatus: ContentStatusRepository;

@@ -179,6 +179,61 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       expect(photo.statusCode).toBe(200);
     },
   },
+  // Issue #18: favourites and history act only on the caller's own rows (another user's call answers
+  // for their own, empty lists), so A's stay as they were.
+  {
+    name: 'favourites',
+    async create(t, owner) {
+      for (const url of ['/api/v8/me/favorites/acupoint/ST36', '/api/v8/me/favorites/disease/insomnia'])
+        expect((await t.app.inject({ method: 'PUT', url, headers: bearer(owner.token) })).statusCode).toBe(200);
+      return { fixture: {}, spare: [], secrets: [owner.userId] };
+    },
+    probes: [
+      { name: 'list favourites', request: async () => ({ url: '/api/v8/me/favorites' }), otherStatus: 200 },
+      { name: 'favourite', request: async () => ({ method: 'PUT', url: '/api/v8/me/favorites/acupoint/LI4' }), otherStatus: 200 },
+      { name: 'unfavourite', request: async () => ({ method: 'DELETE', url: '/api/v8/me/favorites/acupoint/ST36' }), otherStatus: 200 },
+      {
+        name: 'merge favourites',
+        request: async () => ({
+          method: 'POST',
+          url: '/api/v8/me/favorites/merge',
+          payload: { items: [{ kind: 'acupoint', id: 'SP6', at: 1 }] },
+        }),
+        otherStatus: 200,
+      },
+    ],
+    async intact(t, owner) {
+      const list = (await t.app.inject({ url: '/api/v8/me/favorites', headers: bearer(owner.token) })).json().data as { id: string }[];
+      expect(list.map((i) => i.id).sort()).toEqual(['ST36', 'insomnia']);
+    },
+  },
+  {
+    name: 'browsing history',
+    async create(t, owner) {
+      for (const url of ['/api/v8/me/history/acupoint/ST36', '/api/v8/me/history/notice/mild-moxa'])
+        expect((await t.app.inject({ method: 'PUT', url, headers: bearer(owner.token) })).statusCode).toBe(200);
+      return { fixture: {}, spare: [], secrets: [owner.userId] };
+    },
+    probes: [
+      { name: 'list history', request: async () => ({ url: '/api/v8/me/history' }), otherStatus: 200 },
+      { name: 'record a view', request: async () => ({ method: 'PUT', url: '/api/v8/me/history/acupoint/LI4' }), otherStatus: 200 },
+      { name: 'remove a view', request: async () => ({ method: 'DELETE', url: '/api/v8/me/history/acupoint/ST36' }), otherStatus: 200 },
+      { name: 'clear history', request: async () => ({ method: 'DELETE', url: '/api/v8/me/history' }), otherStatus: 200 },
+      {
+        name: 'merge history',
+        request: async () => ({
+          method: 'POST',
+          url: '/api/v8/me/history/merge',
+          payload: { items: [{ kind: 'acupoint', id: 'SP6', at: 1 }] },
+        }),
+        otherStatus: 200,
+      },
+    ],
+    async intact(t, owner) {
+      const list = (await t.app.inject({ url: '/api/v8/me/history', headers: bearer(owner.token) })).json().data as { id: string }[];
+      expect(list.map((i) => i.id).sort()).toEqual(['ST36', 'mild-moxa']);
+    },
+  },
   {
     // Issue #18: the moxibustion log. "Delete all" by another user acts on their own (empty) log only.
     name: 'moxa session',

@@ -15,6 +15,8 @@ export const USER_OWNED_TABLES = [
   'sessions',
   'sms_codes',
   'physical_records',
+  'favorites',
+  'view_history',
   'wechat_bindings',
   'wechat_tickets',
 ] as const;

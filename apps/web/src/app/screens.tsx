@@ -52,6 +52,7 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'moxa-session': () => import('./routes/moxa-session.tsx'),
   'moxa-log': () => import('./routes/moxa-log.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
+  mine: () => import('./routes/mine.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 

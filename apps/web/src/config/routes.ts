@@ -41,6 +41,7 @@ export type ScreenModule =
   | 'moxa-session'
   | 'moxa-log'
   | 'test-page'
+  | 'mine'
   | 'not-found';
 
 /**
@@ -102,6 +103,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/moxa_log', title: '我的艾灸记录', module: 'moxa-log' },
   { path: '/authorize', title: null, module: 'authorize' },
   { path: '/test', title: '测试页', module: 'test-page' },
+  // Issue #18: 我的 with favourites and history (kept on the phone while logged out).
+  { path: '/mine', title: '我的', module: 'mine' },
+  { path: '/mine/favorites', title: '我的收藏', module: 'mine' },
+  { path: '/mine/history', title: '浏览记录', module: 'mine' },
 ];
 
 /**

@@ -27,6 +27,10 @@ export function HomeScreen() {
           <h1>艾灸养生</h1>
           <p>温通经络 · 安全施灸</p>
         </div>
+        {/* Issue #18: 我的 (favourites, history, records, 长辈版) — a plain link, the home page stays light. */}
+        <Link className="home-user home-mine" to="/mine">
+          我的
+        </Link>
         {info.token ? (
           <button type="button" className="home-user" aria-haspopup="dialog" onClick={() => setAccountOpen(true)}>
             {info.user.name}

@@ -1,4 +1,7 @@
 import { useDeferredValue } from 'react';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { Page } from '../../../components/page.tsx';
@@ -26,6 +29,8 @@ export function AcupointDetailScreen() {
   // builds it in small slices instead of one long task when the data arrives (issue #6 TBT).
   const data = useDeferredValue(q.data);
   useDocumentTitle(data?.name);
+  const kept: KeptItem | undefined = data && { kind: 'acupoint', id: data.code, title: data.name };
+  useRecordView(kept);
 
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
@@ -60,7 +65,7 @@ export function AcupointDetailScreen() {
     );
   }
   return (
-    <Page title={data.name}>
+    <Page title={data.name} right={<FavoriteSlot item={kept} />}>
       <Detail p={data} />
     </Page>
   );

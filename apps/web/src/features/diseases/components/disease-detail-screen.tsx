@@ -1,4 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { DiseaseDetail } from '@moxa/core/diseases/disease-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -18,10 +21,12 @@ export function DiseaseDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useDisease(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'disease', id: q.data.id, title: q.data.name };
+  useRecordView(kept);
   useDocumentTitle(q.data?.name);
   useShareCard(q.data && { title: `${q.data.name}：艾灸调理方法`, description: q.data.summary });
   return (
-    <Page title={q.data?.name ?? '艾灸方法'}>
+    <Page title={q.data?.name ?? '艾灸方法'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         errorTitle="内容没有加载出来"

@@ -8,6 +8,7 @@ import { StatusView } from '../../../components/status-view.tsx';
 import { apiFetch, errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import { isLoggedIn, setLoginInfo } from '../../../lib/login-info.ts';
+import { mergeAfterLogin } from '../../../lib/merge-after-login.ts';
 import { logout } from '../../../lib/logout.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
@@ -72,6 +73,7 @@ export function AuthorizeScreen() {
         const returnTo = safeReturn(r.returnTo);
         if (r.loginInfo) {
           setLoginInfo(r.loginInfo);
+          mergeAfterLogin();
           void showToast('登录成功', 'success');
           void navigate(returnTo, { replace: true });
         } else if (r.switchTicket && r.account) {
@@ -152,6 +154,7 @@ export function AuthorizeScreen() {
                 try {
                   await logout('device');
                   setLoginInfo(await switchAccount(phase.ticket, phase.state));
+                  mergeAfterLogin();
                   void showToast('已切换账号', 'success');
                   void navigate(phase.returnTo, { replace: true });
                 } catch (e) {

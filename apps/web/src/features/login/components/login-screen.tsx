@@ -5,6 +5,7 @@ import { formatMobile } from '@moxa/core/login/mobile';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import { setLoginInfo } from '../../../lib/login-info.ts';
+import { mergeAfterLogin } from '../../../lib/merge-after-login.ts';
 import { useBack } from '../../../components/page.tsx';
 import { login } from '../api/login.ts';
 import { sendMsg } from '../api/send-msg.ts';
@@ -64,6 +65,7 @@ export function LoginScreen() {
     try {
       const info = await login({ mobile: formatMobile(countryCode, mobile), code, countryCode });
       setLoginInfo(info);
+      mergeAfterLogin();
       void showToast(MSG_LOGIN_OK, 'success');
       const state = location.state as LoginState;
       const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -1,4 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { NoticeDetail } from '@moxa/core/notices/notice-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -78,8 +81,10 @@ export function NoticeDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useNotice(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'notice', id: q.data.id, title: q.data.title };
+  useRecordView(kept);
   return (
-    <Page title="详情">
+    <Page title="详情" right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         errorTitle="文章没有加载出来"

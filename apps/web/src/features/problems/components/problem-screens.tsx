@@ -1,4 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { ProblemDetail } from '@moxa/core/problems/problem-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
@@ -50,8 +53,10 @@ export function ProblemDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useProblem(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'problem', id: q.data.id, title: q.data.question };
+  useRecordView(kept);
   return (
-    <Page title="详情">
+    <Page title="详情" right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         errorTitle="回答没有加载出来"

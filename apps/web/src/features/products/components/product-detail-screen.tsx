@@ -1,4 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { ProductDetail } from '@moxa/core/products/product-contract';
 import { Bullets, LinkList, SectionCard } from '../../../components/content-list.tsx';
 import { Gallery } from '../../../components/gallery.tsx';
@@ -20,10 +23,12 @@ export function ProductDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useProduct(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'product', id: q.data.id, title: q.data.name };
+  useRecordView(kept);
   useDocumentTitle(q.data?.name);
   useShareCard(q.data && { title: q.data.name, description: q.data.summary, image: q.data.cover });
   return (
-    <Page title={q.data?.name ?? '产品详情'}>
+    <Page title={q.data?.name ?? '产品详情'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         skeleton={<CardSkeleton cards={3} />}

@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
+import { useRecordView } from '../../../lib/record-view.ts';
+import type { KeptItem } from '../../../lib/saved-items.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -21,10 +24,12 @@ export function VideoDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useVideo(id);
+  const kept: KeptItem | undefined = q.data && { kind: 'video', id: q.data.id, title: q.data.title };
+  useRecordView(kept);
   useDocumentTitle(q.data?.title);
   useShareCard(q.data && { title: q.data.title, description: q.data.summary, image: q.data.poster });
   return (
-    <Page title={q.data?.title ?? '视频'}>
+    <Page title={q.data?.title ?? '视频'} right={<FavoriteSlot item={kept} />}>
       <QueryState
         query={q}
         skeleton={<CardSkeleton cards={3} />}

@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import type { KeptItem } from '../lib/saved-items.ts';
+
+const FavoriteButton = lazy(() => import('./favorite-button.tsx'));
+
+/**
+ * 收藏 in a detail screen's header (issue #18). The button and its store load after the screen has
+ * rendered (screens stay within their chunk budget); meanwhile an empty box of the same size holds
+ * its place, so the title does not move.
+ */
+export function FavoriteSlot({ item }: { item: KeptItem | undefined }) {
+  const placeholder = <span className="icon-btn fav-btn" aria-hidden="true" />;
+  if (!item) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <FavoriteButton item={item} />
+    </Suspense>
+  );
+}
