@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { ELDER_MODE_KEY } from '@moxa/core/ui/elder-mode';
 
 /**
  * 长辈版 (issue #18), per 工信部《移动互联网应用（APP）适老化通用设计规范》: one switch, remembered on
  * the device (not per account: whoever holds the phone needs it before logging in). The mode is a
  * `data-elder` attribute on <html>, so every screen's CSS can follow it without re-rendering.
  */
-export const ELDER_MODE_KEY = 'moxaElderMode';
+export { ELDER_MODE_KEY };
 
 const listeners = new Set<() => void>();
 

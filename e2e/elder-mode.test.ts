@@ -1,0 +1,148 @@
+import { writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launch } from './lib/page.ts';
+import { allRoutes, needsLogin, prepareFixtures, sampleContext, sampleUrl, settle, type Fixtures } from './lib/route-samples.ts';
+
+const WIDTHS = [320, 375, 430] as const;
+
+/**
+ * What 长辈版 promises, read from computed styles and element boxes (issue #18, 工信部《移动互联网应用
+ * （APP）适老化通用设计规范》): body text ≥ 18 px, the page title ≥ 30 px, line height ≥ 1.3 × the
+ * font size, every visible control ≥ 60 × 60 px, nothing wider than the screen. Returns what fails.
+ *
+ * Deliberate exceptions (the standard exempts them, or they are not touch targets):
+ * - a link inside a sentence of running text (an inline <a> in a paragraph with other text);
+ * - a check box or radio drawn by its <label>: the label is measured instead;
+ * - controls inside a horizontally scrolling strip that are scrolled out of view are measured the same;
+ *   only hidden ones (display none, visibility hidden, 0 × 0, clipped to 1 px) are skipped.
+ */
+function measure({ width, elder }: { width: number; elder: boolean }): string[] {
+  const out: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > width) out.push(`horizontal overflow: scrollWidth ${root.scrollWidth} > ${width}`);
+  if (!elder) return out;
+  const name = (el: Element) => {
+    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 16);
+    return `<${el.tagName.toLowerCase()}${cls}> "${text}"`;
+  };
+  const shown = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return false;
+    return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  };
+  // Text: every element holding visible text of its own.
+  const seen = new Set<Element>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode as Text;
+    const el = node.parentElement;
+    if (!el || seen.has(el) || !node.data.trim() || el.closest('svg, script, style, noscript, #moxa-data')) continue;
+    seen.add(el);
+    if (!shown(el)) continue;
+    const cs = getComputedStyle(el);
+    const size = parseFloat(cs.fontSize);
+    if (size < 18) out.push(`text ${size}px < 18: ${name(el)}`);
+    const lh = cs.lineHeight === 'normal' ? NaN : parseFloat(cs.lineHeight);
+    if (!(lh / size >= 1.3)) out.push(`line height ${cs.lineHeight} / ${size}px < 1.3: ${name(el)}`);
+  }
+  const h1 = [...document.querySelectorAll('h1')].find(shown);
+  if (h1 && parseFloat(getComputedStyle(h1).fontSize) < 30) out.push(`page title ${getComputedStyle(h1).fontSize} < 30px: ${name(h1)}`);
+  // Touch targets.
+  const controls = document.querySelectorAll(
+    'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="switch"], [role="radio"], [role="checkbox"], [role="link"], [role="option"], [role="menuitem"]',
+  );
+  for (const c of controls) {
+    let el: Element = c;
+    if (c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio' || c.type === 'file')) el = c.closest('label') ?? c;
+    if (c instanceof HTMLInputElement && c.type === 'hidden') continue;
+    if (!shown(el)) continue;
+    const cs = getComputedStyle(el);
+    if (el.tagName === 'A' && cs.display === 'inline') {
+      const block = el.parentElement?.closest('p, li, dd, td, blockquote, figcaption');
+      if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length) continue; // link in running text
+    }
+    const r = el.getBoundingClientRect();
+    if (r.width < 60 || r.height < 60) out.push(`target ${Math.round(r.width)}×${Math.round(r.height)} < 60×60: ${name(el)}`);
+  }
+  return [...new Set(out)];
+}
+
+/** Where an overlay's close button is, and how big (the standard: ≥ 44 px, top right or bottom centre). */
+async function closeButton(page: Page, overlay: string, label: RegExp) {
+  const box = await page.locator(overlay).getByRole('button', { name: label }).boundingBox();
+  const vp = page.viewportSize()!;
+  expect(box, `close button in ${overlay}`).not.toBeNull();
+  const b = box!;
+  expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(60);
+  const cx = b.x + b.width / 2;
+  const topRight = b.y + b.height < vp.height * 0.2 && cx > vp.width * 0.6;
+  const bottomCentre = b.y > vp.height * 0.6 && Math.abs(cx - vp.width / 2) < vp.width * 0.1;
+  expect(topRight || bottomCentre, `close button at ${JSON.stringify(b)} in ${vp.width}×${vp.height}`).toBe(true);
+}
+
+describe.skipIf(!hasBrowser())('长辈版 measured on every route (issue #18)', () => {
+  let browser: Browser;
+  let fixtures: Promise<Fixtures> | undefined;
+  const fx = () => (fixtures ??= prepareFixtures(browser));
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const elder of [true, false]) {
+    it(
+      `${elder ? '长辈版: text, titles, line height, targets and width' : 'normal mode: no horizontal overflow'} at ${WIDTHS.join(', ')} px`,
+      async () => {
+        const f = await fx();
+        const contexts: Record<'in' | 'out', BrowserContext> = {
+          out: await sampleContext(browser, f, { elder, loggedIn: false }),
+          in: await sampleContext(browser, f, { elder, loggedIn: true }),
+        };
+        const problems: string[] = [];
+        try {
+          const pages = { out: await contexts.out.newPage(), in: await contexts.in.newPage() };
+          for (const width of WIDTHS) {
+            for (const p of Object.values(pages)) await p.setViewportSize({ width, height: 812 });
+            for (const route of allRoutes()) {
+              const page = pages[needsLogin(route) ? 'in' : 'out'];
+              const url = sampleUrl(route.path, f);
+              await page.goto(url);
+              await settle(page);
+              if (elder) expect(await page.evaluate(() => document.documentElement.dataset.elder), url).toBe('');
+              problems.push(...(await page.evaluate(measure, { width, elder })).map((p) => `${width}px ${url}: ${p}`));
+            }
+          }
+        } finally {
+          await contexts.in.close();
+          await contexts.out.close();
+        }
+        if (process.env.ELDER_DUMP) writeFileSync(process.env.ELDER_DUMP, problems.join('\n'));
+        expect(problems).toEqual([]);
+      },
+      300_000,
+    );
+  }
+
+  it('长辈版 overlays: the image viewer closes from a ≥ 60 px button at the bottom centre', async () => {
+    const f = await fx();
+    const context = await sampleContext(browser, f, { elder: true, loggedIn: false });
+    try {
+      const page = await context.newPage();
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 812 });
+        await page.goto('/product_detail/portable-moxa-box');
+        await settle(page);
+        await page.locator('.gallery-slide').first().click();
+        await page.locator('.viewer').waitFor();
+        await closeButton(page, '.viewer', /关闭/);
+        expect(await page.evaluate(measure, { width, elder: true })).toEqual([]);
+        await page.getByRole('button', { name: '关闭' }).click();
+        await page.locator('.viewer').waitFor({ state: 'detached' });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
