@@ -3,7 +3,16 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch } from './lib/page.ts';
-import { allRoutes, missingSamples, needsLogin, prepareFixtures, sampleContext, sampleUrl, settle, type Fixtures } from './lib/route-samples.ts';
+import {
+  allRoutes,
+  missingSamples,
+  needsLogin,
+  prepareFixtures,
+  sampleContext,
+  sampleUrl,
+  settle,
+  type Fixtures,
+} from './lib/route-samples.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (issue #18). */
@@ -16,7 +25,11 @@ async function axe(page: Page): Promise<Violation[]> {
   return page.evaluate(async (tags) => {
     const w = window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }> } };
     const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   }, TAGS);
 }
 
@@ -42,31 +55,27 @@ describe.skipIf(!hasBrowser())('accessibility of every route (issue #18, WCAG 2.
   });
 
   for (const elder of [false, true]) {
-    it(
-      `${elder ? '长辈版' : 'normal mode'}: 0 axe violations on every route`,
-      async () => {
-        const fixtures = await fx();
-        const contexts: Record<'in' | 'out', BrowserContext> = {
-          out: await sampleContext(browser, fixtures, { elder, loggedIn: false }),
-          in: await sampleContext(browser, fixtures, { elder, loggedIn: true }),
-        };
-        const problems: string[] = [];
-        try {
-          const pages = { out: await contexts.out.newPage(), in: await contexts.in.newPage() };
-          for (const route of allRoutes()) {
-            const page = pages[needsLogin(route) ? 'in' : 'out'];
-            const url = sampleUrl(route.path, fixtures);
-            await page.goto(url);
-            await settle(page);
-            problems.push(...report(url, await axe(page)));
-          }
-        } finally {
-          await contexts.in.close();
-          await contexts.out.close();
+    it(`${elder ? '长辈版' : 'normal mode'}: 0 axe violations on every route`, async () => {
+      const fixtures = await fx();
+      const contexts: Record<'in' | 'out', BrowserContext> = {
+        out: await sampleContext(browser, fixtures, { elder, loggedIn: false }),
+        in: await sampleContext(browser, fixtures, { elder, loggedIn: true }),
+      };
+      const problems: string[] = [];
+      try {
+        const pages = { out: await contexts.out.newPage(), in: await contexts.in.newPage() };
+        for (const route of allRoutes()) {
+          const page = pages[needsLogin(route) ? 'in' : 'out'];
+          const url = sampleUrl(route.path, fixtures);
+          await page.goto(url);
+          await settle(page);
+          problems.push(...report(url, await axe(page)));
         }
-        expect(problems).toEqual([]);
-      },
-      240_000,
-    );
+      } finally {
+        await contexts.in.close();
+        await contexts.out.close();
+      }
+      expect(problems).toEqual([]);
+    }, 240_000);
   }
 });

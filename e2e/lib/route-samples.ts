@@ -74,7 +74,12 @@ export const missingSamples = (): string[] => allRoutes().flatMap((r) => (r.path
 /** Staff and user account of these checks: one number, granted the advisor role, owning one consultation. */
 const MOBILE = '13900018018';
 
-export type Fixtures = { caseId: string; localKey: string; localResult: string; login: Awaited<ReturnType<BrowserContext['storageState']>> };
+export type Fixtures = {
+  caseId: string;
+  localKey: string;
+  localResult: string;
+  login: Awaited<ReturnType<BrowserContext['storageState']>>;
+};
 
 /** A local constitution result (what the device keeps after the questionnaire), so the result screens show one. */
 async function localResult(): Promise<{ key: string; json: string }> {
@@ -82,7 +87,14 @@ async function localResult(): Promise<{ key: string; json: string }> {
   const q = ((await res.json()) as { data: Questionnaire }).data;
   const answers = Object.fromEntries(q.questions.map((x, i) => [x.id, (i % 5) + 1]));
   const key = 'a11y-sample';
-  const entry = { key, createdAt: new Date().toISOString(), gender: 'female', version: q.version, answers, result: scoreAnswers(q.questions, 'female', answers) };
+  const entry = {
+    key,
+    createdAt: new Date().toISOString(),
+    gender: 'female',
+    version: q.version,
+    answers,
+    result: scoreAnswers(q.questions, 'female', answers),
+  };
   return { key, json: JSON.stringify([entry]) };
 }
 
@@ -118,7 +130,11 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
     consent: true,
   };
   form.append('data', JSON.stringify(request));
-  const res = await fetch(`${baseUrl()}/api/v8/consultations`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseUrl()}/api/v8/consultations`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!res.ok) throw new Error(`POST /api/v8/consultations: ${res.status} ${await res.text()}`);
   const caseId = ((await res.json()) as { data: { id: string } }).data.id;
   const local = await localResult();
@@ -170,4 +186,3 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton, .adm-skeleton'), null, { timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
-
