@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch } from './lib/page.ts';
+import { PRERENDERED } from '../scripts/prerender-pages.ts';
+import { hasBrowser, holdTakeover, launch, phonePage } from './lib/page.ts';
 import { allRoutes, needsLogin, prepareFixtures, sampleContext, sampleUrl, settle, type Fixtures } from './lib/route-samples.ts';
 
 const WIDTHS = [320, 375, 430] as const;
@@ -169,5 +170,52 @@ describe.skipIf(!hasBrowser())('长辈版 measured on every route (issue #18)', 
     } finally {
       await context.close();
     }
+  });
+
+  it.each(PRERENDERED)('长辈版 on the prerendered page %s from the first paint: no flash, no layout shift, no CSP error', async (path) => {
+    const { page, problems } = await phonePage(browser, { early: true });
+    await page.addInitScript(() => {
+      localStorage.setItem('moxaElderMode', '1');
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__shift += (e as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const takeover = await holdTakeover(page);
+    await page.goto(path);
+    await takeover.requested;
+    // Only the HTML so far (the app's chunk is held back): the inline script has already set the mode.
+    const look = () =>
+      page.evaluate(() => ({
+        elder: document.documentElement.dataset.elder,
+        body: getComputedStyle(document.body).fontSize,
+        title: getComputedStyle(document.querySelector('h1')!).fontSize,
+        height: document.documentElement.scrollHeight,
+      }));
+    const before = await look();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    expect(before.elder).toBe('');
+    expect(parseFloat(before.body)).toBeGreaterThanOrEqual(18);
+    expect(parseFloat(before.title)).toBeGreaterThanOrEqual(30);
+    await takeover.release();
+    await settle(page);
+    expect(await look()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+    if (path === '/') {
+      // The switch: on, then off (the mode leaves at once and is forgotten), then on again.
+      const sw = page.getByRole('switch', { name: /长辈版/ });
+      expect(await sw.getAttribute('aria-checked')).toBe('true');
+      await sw.click();
+      expect(await sw.getAttribute('aria-checked')).toBe('false');
+      expect(await page.evaluate(() => [document.documentElement.dataset.elder, localStorage.getItem('moxaElderMode')])).toEqual([
+        undefined,
+        null,
+      ]);
+      await sw.click();
+      expect(await page.evaluate(() => [document.documentElement.dataset.elder, localStorage.getItem('moxaElderMode')])).toEqual(['', '1']);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });
