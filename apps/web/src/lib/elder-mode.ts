@@ -18,7 +18,7 @@ function read(): boolean {
   }
 }
 
-/** Sets the attribute from storage; called once before the first render, so nothing reflows after. */
+/** Sets the attribute (from storage by default, as the boot script in <head> does before the first paint, issue #18). */
 export function applyElderMode(on: boolean = read()): void {
   if (on) document.documentElement.dataset.elder = '';
   else delete document.documentElement.dataset.elder;
