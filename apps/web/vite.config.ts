@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
+import { elderBoot } from './build/elder-boot.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 import { statefulModules } from './build/stateful-modules.ts';
@@ -14,7 +15,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
-  plugins: [react(), state.plugin, compileHints(), pwa(), precompress()],
+  plugins: [react(), elderBoot(), state.plugin, compileHints(), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,

@@ -1,14 +1,13 @@
 import { holdEarlyTaps } from './app/early-taps.ts';
 import { preloadScreen } from './app/screens.tsx';
-import { applyElderMode } from './lib/elder-mode.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
 // Issue #2: when a screen's chunk fails to load Vite raises vite:preloadError; no listener cancels
 // it, so the error reaches the route error boundary (app/route-error.tsx), which retries.
 
-// 长辈版 (issue #18) before anything renders.
-applyElderMode();
+// 长辈版 (issue #18) is set before the first paint by the inline script in <head>
+// (apps/web/build/elder-boot.ts), so the entry carries none of lib/elder-mode.ts.
 
 // Prerendered entry pages (issue #6) carry #moxa-data (read by lib/query-client.ts).
 const prerendered = document.getElementById('moxa-data') !== null;

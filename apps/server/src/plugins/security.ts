@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { ELDER_BOOT_SCRIPT } from '@moxa/core/ui/elder-mode';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -15,6 +17,9 @@ declare module 'fastify' {
 /** Features the app never uses are switched off for it and anything it embeds (issue #13 item 13). */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
+/** The one inline script of the pages (长辈版 before the first paint, issue #18), allowed by its hash. */
+export const ELDER_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ELDER_BOOT_SCRIPT).digest('base64')}'`;
 
 /** WeChat's JS-SDK (share cards, issue #16), loaded only where WeChat credentials are configured. */
 export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
@@ -37,7 +42,7 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean, wech
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(wechatJssdk ? [WECHAT_JSSDK_ORIGIN] : [])],
+        scriptSrc: ["'self'", ELDER_BOOT_SCRIPT_HASH, ...(wechatJssdk ? [WECHAT_JSSDK_ORIGIN] : [])],
         // antd-mobile sets CSS variables and positions through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

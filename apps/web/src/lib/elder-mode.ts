@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { ELDER_MODE_KEY } from '@moxa/core/ui/elder-mode';
 
 /**
  * 长辈版 (issue #18), per 工信部《移动互联网应用（APP）适老化通用设计规范》: one switch, remembered on
  * the device (not per account: whoever holds the phone needs it before logging in). The mode is a
  * `data-elder` attribute on <html>, so every screen's CSS can follow it without re-rendering.
  */
-export const ELDER_MODE_KEY = 'moxaElderMode';
+export { ELDER_MODE_KEY };
 
 const listeners = new Set<() => void>();
 
@@ -17,7 +18,7 @@ function read(): boolean {
   }
 }
 
-/** Sets the attribute from storage; called once before the first render, so nothing reflows after. */
+/** Sets the attribute (from storage by default, as the boot script in <head> does before the first paint, issue #18). */
 export function applyElderMode(on: boolean = read()): void {
   if (on) document.documentElement.dataset.elder = '';
   else delete document.documentElement.dataset.elder;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useElderMode } from '../../lib/elder-mode.ts';
 import { useLoginInfo } from '../../lib/login-info.ts';
 
 const AccountSheet = lazy(() => import('./account-sheet.tsx'));
@@ -19,6 +20,7 @@ const SECTIONS = [
 export function HomeScreen() {
   const info = useLoginInfo();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [elder, setElder] = useElderMode();
   return (
     <div className="page home">
       <header className="home-hero">
@@ -46,7 +48,16 @@ export function HomeScreen() {
           <AccountSheet onClose={() => setAccountOpen(false)} />
         </Suspense>
       )}
-      <Link to="/acupoint_search" className="home-search" aria-label="搜索穴位">
+      {/* 长辈版 (issue #18, 适老化通用设计规范): one plain switch; its look follows html[data-elder] in CSS,
+          so the prerendered page shows the right state before the app starts. */}
+      <button type="button" role="switch" aria-checked={elder} className="elder-switch" onClick={() => setElder(!elder)}>
+        <span className="elder-switch-text">
+          <span className="elder-switch-name">长辈版</span>
+          <span className="elder-switch-hint">字更大 · 按钮更大</span>
+        </span>
+        <span className="elder-switch-track" aria-hidden="true" />
+      </button>
+      <Link to="/acupoint_search" className="home-search">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,10 +1,12 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { Page } from '../../../components/page.tsx';
+import { ReadAloud } from '../../../components/read-aloud.tsx';
+
 import { StatusView } from '../../../components/status-view.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -76,8 +78,9 @@ function Detail({ p }: { p: AcupointDetail }) {
   // The 12 regular meridians run on both sides of the body; GV and CV lie on the midline.
   const bilateral = onMeridian && p.meridian !== 'GV' && p.meridian !== 'CV';
   const forbidden = p.moxa.level === 'forbidden';
+  const text = useRef<HTMLElement>(null);
   return (
-    <article className="acu-detail">
+    <article className="acu-detail" ref={text}>
       <header className="acu-hero">
         <div className="acu-hero-top">
           <h2 className="acu-hero-name">{p.name}</h2>
@@ -99,6 +102,7 @@ function Detail({ p }: { p: AcupointDetail }) {
           {p.common && <span className="chip acu-chip acu-chip-plain">常用灸穴</span>}
         </p>
       </header>
+      <ReadAloud source={text} />
 
       {forbidden && (
         <div className="acu-warn acu-warn-strong" role="alert">

@@ -81,7 +81,7 @@ export function PickSearch({
         placeholder={full ? `最多选 ${MAX_PICKS} 个` : placeholder}
         value={text}
         disabled={disabled || full}
-        aria-controls={`${id}-results`}
+        aria-controls={typing ? `${id}-results` : undefined}
         onChange={(e) => setText(e.target.value)}
       />
       {typing && (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -8,6 +9,8 @@ import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { Bullets, LinkList, SectionCard } from '../../../components/content-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { ReadAloud } from '../../../components/read-aloud.tsx';
+
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { useDisease } from '../api/queries.ts';
@@ -49,13 +52,15 @@ const LEVEL_NOTE = { suitable: null, caution: '慎灸', forbidden: '禁灸' } as
 
 function Detail({ d }: { d: DiseaseDetail }) {
   const total = d.prescription.points.reduce((n, p) => n + p.minutes, 0);
+  const text = useRef<HTMLElement>(null);
   return (
-    <article className="dz-detail">
+    <article className="dz-detail" ref={text}>
       <header className="dz-hero">
         <span className="tag">{d.groupName}</span>
         <h2>{d.name}</h2>
         <p>{d.summary}</p>
       </header>
+      <ReadAloud source={text} />
       <p className="notice" role="note">
         本页为日常调理参考，不是诊断，也不能代替治疗。症状重、持续不好或出现下方“请及时就医”的情况，请先去医院。
       </p>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -9,6 +10,8 @@ import { LinkList, SearchEntry } from '../../../components/content-list.tsx';
 import { GroupIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { ReadAloud } from '../../../components/read-aloud.tsx';
+
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNotice, useNoticeList, useNoticeTypes } from '../api/queries.ts';
 
@@ -101,14 +104,18 @@ export function NoticeDetailScreen() {
 }
 
 function Article({ n }: { n: NoticeDetail }) {
+  const text = useRef<HTMLDivElement>(null);
   return (
     <article>
-      <header className="article-head">
-        <span className="tag">{n.typeName}</span>
-        <h2>{n.title}</h2>
-      </header>
-      <div className="card">
-        <RichTextView value={n.body} />
+      <div ref={text}>
+        <header className="article-head">
+          <span className="tag">{n.typeName}</span>
+          <h2>{n.title}</h2>
+        </header>
+        <ReadAloud source={text} />
+        <div className="card">
+          <RichTextView value={n.body} />
+        </div>
       </div>
       {n.related.length > 0 && (
         <>

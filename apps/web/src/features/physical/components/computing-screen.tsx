@@ -87,7 +87,9 @@ export function ComputingScreen() {
       <section className="card phy-method">
         <h2>第二步：换算成转化分</h2>
         <p>各体质的题数不同，为了能互相比较，把原始分换算成 0～100 分：</p>
-        <p className="phy-formula" aria-label="转化分等于，原始分减条目数，除以，条目数乘4，再乘100">
+        <p className="phy-formula">
+          {/* A <p> may not carry aria-label (issue #18, WCAG 4.1.2): the formula is read from this text. */}
+          <span className="visually-hidden">转化分等于，原始分减条目数，除以，条目数乘4，再乘100</span>
           <span aria-hidden="true">转化分 =</span>
           <span className="phy-fraction" aria-hidden="true">
             <span>原始分 − 条目数</span>

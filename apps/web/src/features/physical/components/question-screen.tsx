@@ -187,6 +187,10 @@ function QuestionFlow({ draft, data }: { draft: Draft; data: Questionnaire }) {
         </div>
       </div>
       <section className="phy-question" aria-live="polite">
+        {/* Announced with each new question (issue #18): where the reader is in the flow. */}
+        <span className="visually-hidden">
+          第 {index + 1} 题，共 {total} 题。
+        </span>
         <p className="muted small">{data.intro}</p>
         <h2 ref={titleRef} tabIndex={-1} key={q.id}>
           {q.text}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { ScaleResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES, type ScaleResult } from '@moxa/core/physical/physical-contract';
+import { formatScore } from '@moxa/core/physical/scoring';
 import { Chart } from '../utils/chart-setup.ts';
 import { radarConfig } from '../utils/radar-config.ts';
 
@@ -11,5 +12,7 @@ export default function RadarChart({ scales }: { scales: readonly ScaleResult[] 
     const chart = new Chart(ref.current, radarConfig(scales, { fontSize: 14, onScreen: true }));
     return () => chart.destroy();
   }, [scales]);
-  return <canvas ref={ref} role="img" aria-label="九种体质转化分雷达图" />;
+  // The picture's text alternative carries its numbers (issue #18, WCAG 1.1.1); the table below has them too.
+  const summary = scales.map((s) => `${CONSTITUTION_NAMES[s.type]}${formatScore(s.converted)}分`).join('，');
+  return <canvas ref={ref} role="img" aria-label={`九种体质转化分雷达图：${summary}`} />;
 }

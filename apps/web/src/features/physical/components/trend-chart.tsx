@@ -54,5 +54,7 @@ export default function TrendChart({ series, type, label }: { series: TrendSerie
     });
     return () => chart.destroy();
   }, [series, type]);
-  return <canvas ref={ref} role="img" aria-label={`${label}转化分变化折线图`} />;
+  // The picture's text alternative carries its points (issue #18, WCAG 1.1.1).
+  const summary = series.values.map((v, i) => `${series.labels[i]} ${Math.round(v * 10) / 10}分`).join('，');
+  return <canvas ref={ref} role="img" aria-label={`${label}转化分变化折线图：${summary}`} />;
 }

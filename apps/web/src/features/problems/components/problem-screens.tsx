@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -8,6 +9,8 @@ import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { LinkList, SearchEntry } from '../../../components/content-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { ReadAloud } from '../../../components/read-aloud.tsx';
+
 import { useProblem, useProblems, useProblemTopics } from '../api/queries.ts';
 
 /** `/problems` (issue #15): every question, grouped by topic. */
@@ -73,14 +76,18 @@ export function ProblemDetailScreen() {
 }
 
 function Answer({ p }: { p: ProblemDetail }) {
+  const text = useRef<HTMLDivElement>(null);
   return (
     <article>
-      <header className="article-head">
-        <span className="tag">{p.topicName}</span>
-        <h2>{p.question}</h2>
-      </header>
-      <div className="card">
-        <RichTextView value={p.body} />
+      <div ref={text}>
+        <header className="article-head">
+          <span className="tag">{p.topicName}</span>
+          <h2>{p.question}</h2>
+        </header>
+        <ReadAloud source={text} />
+        <div className="card">
+          <RichTextView value={p.body} />
+        </div>
       </div>
       {p.related.length > 0 && (
         <>

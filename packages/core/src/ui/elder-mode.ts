@@ -1,0 +1,12 @@
+/**
+ * 长辈版 (issue #18, 工信部《移动互联网应用（APP）适老化通用设计规范》): the device remembers the
+ * switch under this localStorage key, and <html data-elder> turns the mode's CSS on.
+ */
+export const ELDER_MODE_KEY = 'moxaElderMode';
+
+/**
+ * Runs inline in <head> before the first paint, so prerendered pages show 长辈版 at once, with no
+ * reflow when the app starts. Inline scripts need their hash in the CSP: the server allows exactly
+ * this text (apps/server/src/plugins/security.ts). Classic script, ES5, no dependencies.
+ */
+export const ELDER_BOOT_SCRIPT = `try{if(localStorage.getItem('${ELDER_MODE_KEY}')==='1')document.documentElement.setAttribute('data-elder','')}catch(e){}`;
