@@ -165,4 +165,38 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
     await page.getByRole('timer').first().waitFor();
     await page.context().close();
   });
+
+  it('in 长辈版 the countdown, the controls and the end form are large, in one column, at 320 px', async () => {
+    const { page } = await phonePage(browser);
+    await page.setViewportSize({ width: 320, height: 720 });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('moxaElderMode', '1'));
+    await page.goto('/moxa_session?points=ST36');
+    await page.getByRole('button', { name: '我已了解，开始艾灸' }).click();
+    await page.getByRole('button', { name: '开始计时 10 分钟' }).click();
+    await page.getByRole('timer').waitFor();
+    const measure = () =>
+      page.evaluate(() => {
+        const timer = document.querySelector('[role="timer"]');
+        const small = [...document.querySelectorAll('#root button, #root summary, #root a[href]')]
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.width < 60 || box.height < 60))
+          .map(({ el }) => el.textContent);
+        return {
+          timer: timer ? parseFloat(getComputedStyle(timer).fontSize) : 0,
+          small,
+          overflow: document.documentElement.scrollWidth > innerWidth,
+        };
+      });
+    const running = await measure();
+    expect(running.timer).toBeGreaterThanOrEqual(30);
+    expect(running.small).toEqual([]);
+    expect(running.overflow).toBe(false);
+    await page.getByRole('button', { name: '跳过' }).click();
+    await page.getByRole('heading', { name: '本次艾灸完成' }).waitFor();
+    const form = await measure();
+    expect(form.small).toEqual([]);
+    expect(form.overflow).toBe(false);
+    await page.context().close();
+  });
 });

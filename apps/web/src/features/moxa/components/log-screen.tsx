@@ -7,6 +7,7 @@ import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
+import { useElderMode } from '../../../lib/elder-mode.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { planPath } from '../api/paths.ts';
 import { deleteAllSessions, deleteSession, importSessions, usePlan, useSessions } from '../api/sessions.ts';
@@ -172,6 +173,8 @@ function Log({
     return { year: d.getFullYear(), month: d.getMonth() };
   });
   const [day, setDay] = useState<string | null>(null);
+  // 长辈版: seven columns leave no room for 60 px targets, so days are marked, not tapped; the list below has them all.
+  const [elder] = useElderMode();
   const byDay = useMemo(() => {
     const map = new Map<string, LoggedSession[]>();
     for (const s of sessions) map.set(dayKey(s.startedAt), [...(map.get(dayKey(s.startedAt)) ?? []), s]);
@@ -225,7 +228,7 @@ function Log({
                   const n = byDay.get(key)?.length ?? 0;
                   return (
                     <td key={i}>
-                      {n > 0 ? (
+                      {n > 0 && !elder ? (
                         <button
                           type="button"
                           className={`mx-day has-session${day === key ? ' is-selected' : ''}`}
@@ -236,7 +239,10 @@ function Log({
                           {d}
                         </button>
                       ) : (
-                        <span className="mx-day">{d}</span>
+                        <span className={n > 0 ? 'mx-day has-session' : 'mx-day'}>
+                          {d}
+                          {n > 0 && <span className="visually-hidden">日，灸了 {n} 次</span>}
+                        </span>
                       )}
                     </td>
                   );
