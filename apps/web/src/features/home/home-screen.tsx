@@ -30,7 +30,7 @@ export function HomeScreen() {
           <p>温通经络 · 安全施灸</p>
         </div>
         {/* Issue #18: 我的 (favourites, history, records, 长辈版) — a plain link, the home page stays light. */}
-        <Link className="home-user home-mine" to="/mine">
+        <Link className="home-mine" to="/mine">
           我的
         </Link>
         {info.token ? (
