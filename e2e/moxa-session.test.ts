@@ -136,7 +136,8 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
     await expect.poll(() => page.getByText('本机有 3 条').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('moxa:sessions'))).toBeNull();
 
-    // Another phone, same account: the log is there.
+    // Another phone, same account: the log is there (its code comes after the e2e server's 2 s cooldown).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const other = await phonePage(browser);
     await other.page.goto('/login');
     await logIn(other.page, '13700000181');
