@@ -2,21 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { SessionInput, SessionRecord } from '@moxa/core/moxa/moxa-contract';
 import { MAX_SESSIONS } from '@moxa/core/moxa/moxa-rules';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
-type Row = {
-  id: string;
-  client_id: string;
-  source_kind: string;
-  source_id: string | null;
-  title: string;
-  started_at: number;
-  ended_at: number;
-  points: string;
-  feeling: number | null;
-  notes: string;
-  reactions: string;
-  course_length: number | null;
-};
+/** A row as read back (the owner and insert time are never answered). */
+type Row = Omit<Database['moxa_sessions'], 'user_id' | 'created_at'>;
 
 const toRecord = (r: Row): SessionRecord => ({
   id: r.id,
@@ -63,7 +52,7 @@ export function moxaSessionRepository(db: Db, clock: () => number = Date.now) {
             (r) => [r.client_id, r],
           ),
         );
-        const fresh = new Map<string, Row & { user_id: string; created_at: number }>();
+        const fresh = new Map<string, Database['moxa_sessions']>();
         for (const s of sessions) {
           if (known.has(s.clientId) || fresh.has(s.clientId)) continue;
           fresh.set(s.clientId, {
