@@ -77,6 +77,8 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     await page.getByRole('link', { name: '多久灸一次？一个疗程是多长时间？' }).click();
     await page.waitForURL('**/problem_detail/how-often');
     await expect.poll(() => page.title()).toBe('详情');
+    // The title is set by the shell before the answer arrives: wait for the article itself.
+    await page.getByRole('heading', { level: 2, name: '多久灸一次？一个疗程是多长时间？' }).waitFor();
     expect(await page.locator('.rich-text table').count()).toBe(1);
     expect(await page.getByRole('list', { name: '相关问题' }).getByRole('link').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
