@@ -53,6 +53,7 @@ export const SAMPLES: Readonly<Record<string, string>> = {
   '/mine': '/mine',
   '/mine/favorites': '/mine/favorites',
   '/mine/history': '/mine/history',
+  '/mine/delete_account': '/mine/delete_account',
   '/authorize': '/authorize',
   '/test': '/test',
   [NOT_FOUND_ROUTE.path]: '/no/such/page',

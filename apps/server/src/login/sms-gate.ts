@@ -6,11 +6,19 @@ import { AppError, badInput } from '../lib/app-error.ts';
 import { clientBucket } from '../lib/client-ip.ts';
 import type { AppContext } from '../lib/context.ts';
 import { takeAll, type Limit, type Taken } from '../lib/rate-limit.ts';
-import type { ParsedMobile } from './phone-number.ts';
+import { parseMobile, type ParsedMobile } from './phone-number.ts';
+
+/** The account's own number, parsed, for a step-up code. */
+export function accountPhone(mobile: string): ParsedMobile {
+  const phone = parseMobile(mobile);
+  if (!phone) throw badInput('该账号的手机号无法接收验证码，请联系客服');
+  return phone;
+}
 
 /**
  * Sending and checking SMS codes under every limit (design §6, decision 004), shared by phone login
- * and by the step-up check before WeChat binding changes (issue #13 item 1).
+ * and by the step-up check on the account's own number before WeChat binding changes (issue #13
+ * item 1) and before 注销账号.
  */
 export function smsGate(ctx: AppContext) {
   const { env } = ctx;

@@ -104,7 +104,7 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       }
       const trip = await wechatRoundTrip(t, openid);
       t.clock.advance(61_000);
-      await t.app.inject({ method: 'POST', url: '/api/v8/wechat/step-up-code', headers: bearer(owner.token) });
+      await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', headers: bearer(owner.token) });
       const res = await t.app.inject({
         method: 'POST',
         url: '/aysdmp/wechat/bind.do',
@@ -279,6 +279,14 @@ export const OWNED_RESOURCES: OwnedResource[] = [
     probes: [
       { name: 'who am I', request: async () => ({ url: '/api/v8/me' }), otherStatus: 200 },
       { name: 'log out', request: async () => ({ method: 'POST', url: '/api/v8/logout' }), otherStatus: 200 },
+      // A code goes to the caller's own number only; deleting needs that code, so another user's
+      // (long used) login code deletes nothing.
+      { name: 'send a step-up code', request: async () => ({ method: 'POST', url: '/api/v8/me/step-up-code' }), otherStatus: 200 },
+      {
+        name: 'delete the account',
+        request: async () => ({ method: 'DELETE', url: '/api/v8/me', payload: { code: '123456' } }),
+        otherStatus: 400,
+      },
     ],
     async intact(t, owner) {
       const me = await t.app.inject({ url: '/api/v8/me', headers: bearer(owner.token) });

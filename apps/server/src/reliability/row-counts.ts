@@ -17,6 +17,7 @@ export const USER_OWNED_TABLES = [
   'physical_records',
   'favorites',
   'view_history',
+  'moxa_sessions',
   'wechat_bindings',
   'wechat_tickets',
 ] as const;

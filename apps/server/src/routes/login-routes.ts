@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@moxa/core/http/envelope';
 import { MSG_BAD_PHONE, SIGN_WINDOW_MS } from '@moxa/core/login/constants';
-import { LoginQuerySchema, LoginResultSchema, MeSchema, SendMsgBodySchema, SendMsgResultSchema } from '@moxa/core/login/login-contract';
+import {
+  DeleteAccountBodySchema,
+  DeleteAccountResultSchema,
+  LoginQuerySchema,
+  LoginResultSchema,
+  MeSchema,
+  SendMsgBodySchema,
+  SendMsgResultSchema,
+  StepUpResultSchema,
+} from '@moxa/core/login/login-contract';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import { signRequest } from '@moxa/core/login/sign';
 import { badInput } from '../lib/app-error.ts';
@@ -11,7 +20,7 @@ import { takeAll } from '../lib/rate-limit.ts';
 import { bearerSecurity, bearerToken, ok, requireUser } from '../lib/context.ts';
 import { parseMobile } from '../login/phone-number.ts';
 import { smsDestinationPolicy } from '../login/sms-destination.ts';
-import { smsGate } from '../login/sms-gate.ts';
+import { accountPhone, smsGate } from '../login/sms-gate.ts';
 
 const SIGN_DOC = `Signed as spec §7 says: sign = md5(sortChars(mobile + time) + secretHash), where
 secretHash = md5(salt + "|" + from + "|" + "moxa-h5:v8"). Test vector: mobile 13800138000, time
@@ -102,6 +111,47 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         wechatBound: openid !== null,
         roles: await ctx.users.rolesOf(user.id),
       });
+    },
+  );
+
+  app.post(
+    '/api/v8/me/step-up-code',
+    {
+      config: { noStore: true },
+      schema: {
+        tags: ['login'],
+        summary: '向当前账号的手机号发送验证码（绑定、解绑微信和注销账号前验证）',
+        security: bearerSecurity,
+        response: { 200: envelope(StepUpResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      await gate.send(request, accountPhone(user.mobile));
+      return ok({ mobile: maskMobile(user.mobile), resendAfter: env.SMS_COOLDOWN_SECONDS, expiresIn: env.SMS_CODE_TTL_SECONDS });
+    },
+  );
+
+  app.delete(
+    '/api/v8/me',
+    {
+      config: { noStore: true },
+      schema: {
+        tags: ['login'],
+        summary: '注销账号：删除账号和它的全部数据（须本账号手机验证码）',
+        description:
+          'Deletes the account and everything kept for it in one transaction (sessions, WeChat binding, roles, test records, consultations with photos, favourites, history, moxibustion sessions). A wrong code changes nothing.',
+        security: bearerSecurity,
+        body: DeleteAccountBodySchema,
+        response: { 200: envelope(DeleteAccountResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      await gate.verify(accountPhone(user.mobile), request.body.code);
+      await ctx.users.deleteAccount(user.id);
+      request.log.info({ userId: user.id }, 'account deleted');
+      return ok({ deleted: true as const });
     },
   );
 

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('WeChat start / checkout.do / bind.do / unbind.do on %s'
     t.app.inject({ method: 'POST', url: '/aysdmp/wechat/bind.do', payload, headers: auth(token) });
   const stepUp = async (token: string) => {
     t.clock.advance(61_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v8/wechat/step-up-code', headers: auth(token) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', headers: auth(token) });
     expect(res.statusCode, res.body).toBe(200);
     return { code: t.sms.sent.at(-1)!.code, data: res.json().data };
   };

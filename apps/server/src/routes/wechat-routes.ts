@@ -7,7 +7,6 @@ import {
   BindResultSchema,
   CheckoutBodySchema,
   CheckoutResultSchema,
-  StepUpResultSchema,
   SwitchBodySchema,
   UnbindBodySchema,
   UnbindResultSchema,
@@ -21,8 +20,7 @@ import { AppError, badInput, conflict, unavailable } from '../lib/app-error.ts';
 import { clientBucket } from '../lib/client-ip.ts';
 import { bearerSecurity, bearerToken, ok, requireUser } from '../lib/context.ts';
 import { enforceHit } from '../lib/rate-limit.ts';
-import { parseMobile } from '../login/phone-number.ts';
-import { smsGate } from '../login/sms-gate.ts';
+import { accountPhone, smsGate } from '../login/sms-gate.ts';
 import { jssdkSigner } from '../wechat/jssdk-signer.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -57,13 +55,6 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await store.account(userId);
     const token = await ctx.sessions.issue(user.id);
     return { token, user: { id: user.id, name: user.name, avatarUrl: user.avatarUrl } };
-  };
-
-  /** The account's own number, parsed, for a step-up code. */
-  const ownPhone = (mobile: string) => {
-    const phone = parseMobile(mobile);
-    if (!phone) throw badInput('该账号的手机号无法接收验证码，请联系客服');
-    return phone;
   };
 
   app.post(
@@ -160,25 +151,6 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/v8/wechat/step-up-code',
-    {
-      config: { noStore: true },
-      schema: {
-        tags: ['wechat'],
-        summary: '向当前账号的手机号发送验证码（绑定、解绑微信前验证）',
-        security: bearerSecurity,
-        response: { 200: envelope(StepUpResultSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(ctx, request);
-      const phone = ownPhone(user.mobile);
-      await gate.send(request, phone);
-      return ok({ mobile: maskMobile(user.mobile), resendAfter: ctx.env.SMS_COOLDOWN_SECONDS, expiresIn: ctx.env.SMS_CODE_TTL_SECONDS });
-    },
-  );
-
-  app.post(
     '/aysdmp/wechat/bind.do',
     {
       config: { noStore: true },
@@ -198,7 +170,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (existing.some((b) => b.openid === ticket.openid && b.userId !== user.id)) throw conflict('该微信已绑定其他账号');
       if (existing.some((b) => b.userId === user.id && b.openid !== ticket.openid)) throw conflict('当前账号已绑定其他微信，请先解除绑定');
       // The holder of the ticket proved this WeChat; the code proves the account's phone.
-      await gate.verify(ownPhone(user.mobile), request.body.code);
+      await gate.verify(accountPhone(user.mobile), request.body.code);
       if (existing.length === 0 && !(await store.bind(ticket.openid, user.id))) throw conflict('该微信已绑定其他账号');
       await store.dropTicket(request.body.ticket);
       // A changed binding ends the account's other sessions (issue #13 item 1).
@@ -223,7 +195,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(ctx, request);
       if ((await store.openidOf(user.id)) === null) throw badInput('当前账号没有绑定微信');
-      await gate.verify(ownPhone(user.mobile), request.body.code);
+      await gate.verify(accountPhone(user.mobile), request.body.code);
       await store.unbind(user.id);
       const signedOut = await ctx.sessions.revokeAll(user.id, bearerToken(request)!);
       request.log.info({ userId: user.id, signedOut }, 'wechat unbound');

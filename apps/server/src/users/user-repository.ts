@@ -50,6 +50,24 @@ export function userRepository(db: Db, clock: () => number) {
       return Number(res.numDeletedRows) > 0;
     },
 
+    /**
+     * 注销账号 (《个人信息保护法》 §47): deletes the user row, and with it, by the foreign keys'
+     * cascade, every session, WeChat binding, role, test record, consultation with its messages and
+     * photos, favourite, history entry and moxibustion session; then what is keyed by the number or
+     * the id without a foreign key (codes, pending WeChat tickets). One transaction: all or nothing.
+     * An advisor's replies in other people's cases stay with the case, under the name shown.
+     */
+    async deleteAccount(userId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirst();
+        if (!user) return false;
+        await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
+        await trx.deleteFrom('wechat_tickets').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+        return true;
+      });
+    },
+
     /** Everyone holding a role beyond `user`, by mobile. */
     async listPrivileged(): Promise<UserWithRoles[]> {
       const rows = await db

@@ -1,12 +1,24 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
-import { sendStepUpCode } from '../lib/wechat-client.ts';
+import { sendStepUpCode } from '../lib/account.ts';
 
 /**
- * A fresh SMS code to the account's own number before a binding changes (issue #13 item 1). What
- * was typed stays when a request fails; the button counts down before another code.
+ * A fresh SMS code to the account's own number before a binding changes (issue #13 item 1) or the
+ * account is deleted. What was typed stays when a request fails; the button counts down before
+ * another code. `danger` marks an irreversible confirmation; `precheck` names what is still missing
+ * on the screen around it, shown here instead of confirming.
  */
-export function SmsStepUp({ confirmText, onConfirm }: { confirmText: string; onConfirm: (code: string) => Promise<void> }) {
+export function SmsStepUp({
+  confirmText,
+  onConfirm,
+  danger = false,
+  precheck,
+}: {
+  confirmText: string;
+  onConfirm: (code: string) => Promise<void>;
+  danger?: boolean;
+  precheck?: () => string | null;
+}) {
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [wait, setWait] = useState(0);
@@ -31,6 +43,8 @@ export function SmsStepUp({ confirmText, onConfirm }: { confirmText: string; onC
     }
   };
   const confirm = async () => {
+    const missing = precheck?.() ?? null;
+    if (missing) return setError(missing);
     if (!/^[0-9]{4,8}$/.test(code)) return setError('请输入正确的验证码');
     setBusy('confirm');
     setError(null);
@@ -65,7 +79,12 @@ export function SmsStepUp({ confirmText, onConfirm }: { confirmText: string; onC
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-primary btn-block" disabled={busy !== null} onClick={() => void confirm()}>
+      <button
+        type="button"
+        className={`btn btn-primary btn-block${danger ? ' btn-danger' : ''}`}
+        disabled={busy !== null}
+        onClick={() => void confirm()}
+      >
         {busy === 'confirm' ? '请稍候…' : confirmText}
       </button>
     </div>

@@ -107,6 +107,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/mine', title: '我的', module: 'mine' },
   { path: '/mine/favorites', title: '我的收藏', module: 'mine' },
   { path: '/mine/history', title: '浏览记录', module: 'mine' },
+  // 注销账号 (《个人信息保护法》 §47): the account and all its data, after a fresh SMS code.
+  { path: '/mine/delete_account', title: '注销账号', module: 'mine', guard: true },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import type { LoginInfo } from '@moxa/core/login/login-info';
-import type { BindResult, CheckoutResult, StepUpResult, UnbindResult, WechatStartResult } from '@moxa/core/login/wechat-contract';
+import type { BindResult, CheckoutResult, UnbindResult, WechatStartResult } from '@moxa/core/login/wechat-contract';
 import { apiFetch } from './api-client.ts';
 
 /**
@@ -42,7 +42,6 @@ export const checkout = (code: string, state: string) =>
   apiFetch<CheckoutResult>('/aysdmp/wechat/checkout.do', { method: 'POST', body: { code, state } });
 export const switchAccount = (ticket: string, state: string) =>
   apiFetch<LoginInfo>('/api/v8/wechat/switch', { method: 'POST', body: { ticket, state } });
-export const sendStepUpCode = () => apiFetch<StepUpResult>('/api/v8/wechat/step-up-code', { method: 'POST' });
 export const bindWechat = (p: PendingBind, code: string) =>
   apiFetch<BindResult>('/aysdmp/wechat/bind.do', {
     method: 'POST',

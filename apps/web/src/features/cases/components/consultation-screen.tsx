@@ -307,7 +307,7 @@ function ConsultationForm({ userId }: { userId: string }) {
           onChange={(contactTime) => set({ contactTime })}
           error={shown('contactTime')}
         />
-        <label className="case-check">
+        <label className="check-row">
           <input type="checkbox" checked={draft.notifySms} onChange={(e) => set({ notifySms: e.target.checked })} />
           <span>有回复时短信通知我</span>
         </label>
@@ -330,7 +330,7 @@ function ConsultationForm({ userId }: { userId: string }) {
           </li>
           <li>这些信息属于《个人信息保护法》规定的敏感个人信息，需要您单独同意后才会处理。</li>
         </ul>
-        <label className="case-check">
+        <label className="check-row">
           <input
             id={fieldId('consent')}
             type="checkbox"

@@ -87,13 +87,16 @@ export function MineScreen() {
         </p>
         <p>
           <strong>删除</strong>
-          ：收藏可以逐条取消，浏览记录可以逐条删除或一键清空，删除后服务器上的记录同时删除。退出登录会清除这台手机上的账号数据。需要注销账号、删除全部记录，请在“我的咨询”里留言，我们核实身份后删除。
+          ：收藏可以逐条取消，浏览记录可以逐条删除或一键清空，删除后服务器上的记录同时删除。退出登录会清除这台手机上的账号数据。登录后，本页最下方可以“注销账号”：账号和它的全部记录（测试、艾灸、咨询和照片、收藏、浏览记录）立即永久删除，无法恢复。
         </p>
       </details>
 
       {loggedIn && (
         <div className="mine-logout">
           <LogoutButton className="btn btn-block btn-danger" />
+          <Link to="/mine/delete_account" className="mine-delete-link">
+            注销账号
+          </Link>
         </div>
       )}
     </Page>

@@ -336,7 +336,7 @@ function BeforePoint({ point, onStart, onSkip }: { point: PlanPoint; onStart: ()
         </div>
       )}
       {needsConfirm && (
-        <label className="mx-check">
+        <label className="check-row">
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
           我已阅读以上注意事项，确认可以灸
         </label>
