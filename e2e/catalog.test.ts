@@ -14,6 +14,13 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/product');
     await expect.poll(() => page.title()).toBe('产品中心');
+    // The pictures on screen at first load at once and first (the largest paint); the rest lazily.
+    await page.locator('.product-grid img').first().waitFor();
+    const loading = await page
+      .locator('.product-grid img')
+      .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => `${i.loading}/${i.fetchPriority}`));
+    expect(loading.slice(0, 4)).toEqual(Array(4).fill('eager/high'));
+    expect(new Set(loading.slice(4))).toEqual(new Set(['lazy/auto']));
     await page.getByRole('link', { name: '更多艾灸盒' }).click();
     await page.waitForURL('**/more_product/moxa-box');
     await expect.poll(() => page.title()).toBe('艾灸盒');

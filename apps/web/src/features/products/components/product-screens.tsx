@@ -18,7 +18,7 @@ export function ProductHomeScreen() {
       <QueryState query={q} errorTitle="产品没有加载出来">
         {(types) => (
           <>
-            {types.map((t) => (
+            {types.map((t, i) => (
               <section key={t.id} className="product-section" aria-labelledby={`pt-${t.id}`}>
                 <div className="section-head">
                   <h2 id={`pt-${t.id}`} className="section-title">
@@ -30,7 +30,7 @@ export function ProductHomeScreen() {
                   </Link>
                 </div>
                 <p className="section-sub">{t.summary}</p>
-                <ProductGrid products={t.products} label={t.name} />
+                <ProductGrid products={t.products} label={t.name} eager={i === 0 ? 4 : 0} />
               </section>
             ))}
             <p className="disclaimer">本店产品为日常保健、养生用品，不能代替药物和医疗；身体不适请及时就医。</p>
@@ -60,7 +60,7 @@ export function ProductListScreen() {
       >
         {(d) => (
           <>
-            <ProductGrid products={d.pages.flatMap((p) => p.items)} label={name ?? '产品'} />
+            <ProductGrid products={d.pages.flatMap((p) => p.items)} label={name ?? '产品'} eager={6} />
             <LoadMore
               hasMore={pages.hasNextPage}
               loading={pages.isFetchingNextPage}

@@ -4,12 +4,12 @@ import { Image } from '../../../components/image.tsx';
 import { formatDuration, formatViews } from '../../../lib/media-format.ts';
 
 /** A video as a card: poster with its duration, title, views (issue #16). */
-export function VideoCard({ v }: { v: VideoSummary }) {
+export function VideoCard({ v, priority = false }: { v: VideoSummary; priority?: boolean }) {
   return (
     <li className="video-card">
       <Link to={`/video_detail/${v.id}`}>
         <span className="video-poster">
-          <Image image={v.poster} sizes="(max-width: 640px) 100vw, 640px" />
+          <Image image={v.poster} sizes="(max-width: 640px) 100vw, 640px" priority={priority} />
           <span className="video-play" aria-hidden="true" />
           <span className="video-duration">{formatDuration(v.duration)}</span>
         </span>
@@ -22,11 +22,12 @@ export function VideoCard({ v }: { v: VideoSummary }) {
   );
 }
 
-export function VideoList({ videos, label }: { videos: readonly VideoSummary[]; label: string }) {
+/** `eager`: how many posters are on screen at first (see ProductGrid). */
+export function VideoList({ videos, label, eager = 0 }: { videos: readonly VideoSummary[]; label: string; eager?: number }) {
   return (
     <ul className="video-list" aria-label={label}>
-      {videos.map((v) => (
-        <VideoCard key={v.id} v={v} />
+      {videos.map((v, i) => (
+        <VideoCard key={v.id} v={v} priority={i < eager} />
       ))}
     </ul>
   );

@@ -29,7 +29,7 @@ export function VideoCenterScreen() {
                     <Chevron />
                   </Link>
                 </div>
-                <VideoList videos={home[c]} label={VIDEO_CATEGORY_NAMES[c]} />
+                <VideoList videos={home[c]} label={VIDEO_CATEGORY_NAMES[c]} eager={c === 'brand' ? 2 : 0} />
               </section>
             ))}
           </>
@@ -50,7 +50,7 @@ export function VideoHomeScreen() {
       <QueryState query={query} errorTitle="视频没有加载出来" isEmpty={(d) => d.pages[0]!.total === 0} empty={{ title: '视频正在制作中' }}>
         {(d) => (
           <>
-            <VideoList videos={d.pages.flatMap((p) => p.items)} label={name} />
+            <VideoList videos={d.pages.flatMap((p) => p.items)} label={name} eager={2} />
             <LoadMore
               hasMore={pages.hasNextPage}
               loading={pages.isFetchingNextPage}
