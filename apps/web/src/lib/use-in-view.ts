@@ -1,12 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * True once the element comes within `margin` of the viewport, so body-chart figures load only
- * when the user scrolls towards them (issue #4 "lazy"). Without IntersectionObserver: at once.
+ * True once the element comes within `margin` px of the viewport, so body-chart figures load only
+ * when the user scrolls towards them (issue #4 "lazy"). A figure already on screen when the screen is
+ * first laid out is shown in that first paint (checked before paint, not by the observer's later
+ * callback): it is often the largest paint. Without IntersectionObserver: at once.
  */
-export function useInView<T extends Element>(margin = '200px') {
+export function useInView<T extends Element>(margin = 200) {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    if (el.getBoundingClientRect().top < window.innerHeight + margin) setSeen(true);
+  }, [seen, margin]);
   useEffect(() => {
     const el = ref.current;
     if (seen || !el) return;
@@ -17,7 +24,7 @@ export function useInView<T extends Element>(margin = '200px') {
           io.disconnect();
         }
       },
-      { rootMargin: margin },
+      { rootMargin: `${margin}px` },
     );
     io.observe(el);
     return () => io.disconnect();

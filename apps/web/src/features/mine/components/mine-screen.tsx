@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { useSavedList } from '../../../lib/saved-items.ts';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { RowIcon } from './row-icon.tsx';
 import '../mine.css';
 
@@ -22,6 +23,7 @@ export function MineScreen() {
   const me = useQuery({ queryKey: ['me', info.user.id], queryFn: () => apiFetch<Me>('/api/v8/me'), enabled: loggedIn });
   const favorites = useSavedList('favorites');
   const history = useSavedList('history');
+  const idle = useWhenIdle();
   return (
     <Page title="我的">
       <section className="card mine-account" aria-label="登录状态">
@@ -62,9 +64,13 @@ export function MineScreen() {
           <span className="mine-elder-label">长辈版</span>
           <span className="muted small">字更大、按钮更大，看得更清楚</span>
         </div>
-        <Suspense fallback={<span className="mine-switch-space" />}>
-          <ElderSwitch />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={<span className="mine-switch-space" />}>
+            <ElderSwitch />
+          </Suspense>
+        ) : (
+          <span className="mine-switch-space" />
+        )}
       </section>
 
       <details className="card mine-about">
