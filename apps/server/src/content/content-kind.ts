@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { findInternalLinks } from '@moxa/core/content/internal-links';
 import type { RichText } from '@moxa/core/content/rich-text';
+import { expandSafetyFacts, SafetyFactError } from '@moxa/core/safety/safety-facts';
 import type { SearchDoc } from '@moxa/core/search/text-search';
 import { splitFrontMatter } from './front-matter.ts';
 import { describeImage } from '../media/media-library.ts';
@@ -52,9 +53,23 @@ export function parseContent<T extends z.ZodType>(schema: T, value: unknown, whe
   return result.data;
 }
 
-export const readJson = (dir: string, file: string): unknown => {
+/**
+ * A content file's text with its safety-fact placeholders rendered (issue #26): every kind reads
+ * through here, so `{{safety:fever}}` means the same words in JSON, front matter and Markdown.
+ */
+export function readContentText(dir: string, file: string): string {
   try {
-    return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    return expandSafetyFacts(readFileSync(join(dir, file), 'utf8'));
+  } catch (err) {
+    if (err instanceof SafetyFactError) throw new ContentError(`Invalid content in ${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+export const readJson = (dir: string, file: string): unknown => {
+  const text = readContentText(dir, file);
+  try {
+    return JSON.parse(text);
   } catch (err) {
     throw new ContentError(`Invalid content in ${file}: ${(err as Error).message}`);
   }
@@ -96,7 +111,7 @@ export function readMarkdownItems<S extends z.ZodType<{ id: string; position: nu
     .filter((n) => n.endsWith('.md'))
     .sort()) {
     const file = `${folder}/${name}`;
-    const { data, body } = splitFrontMatter(readFileSync(join(dir, file), 'utf8'), file);
+    const { data, body } = splitFrontMatter(readContentText(dir, file), file);
     const item = parseContent(schema, data, file);
     if (`${item.id}.md` !== name) throw new ContentError(`Invalid content in ${file}: id ${item.id} does not match the file name`);
     if (!body) throw new ContentError(`Invalid content in ${file}: the Markdown body is empty`);
