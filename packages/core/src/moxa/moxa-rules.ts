@@ -1,3 +1,5 @@
+import { SAFETY_FACTS } from '../safety/safety-facts.ts';
+
 /**
  * Guided moxibustion sessions (issue #18): the rules shared by the session screen, the log and the
  * server, without zod, so web chunks can use them. Times are epoch milliseconds.
@@ -5,7 +7,14 @@
 
 /** How often the session reminds of the safe distance (standard practice: check heat every few minutes). */
 export const HEAT_REMINDER_SECONDS = 180;
-export const HEAT_REMINDER = '保持2～3厘米，感觉灼热请移开';
+/**
+ * The reminder names the distance the step itself gives (issue #32: one distance per step), taken
+ * from the declared safety fact, never retyped; a step without one gets the standard distance.
+ */
+export function heatReminder(stepDistance = ''): string {
+  const { standard, gentle } = SAFETY_FACTS.distance.values;
+  return `保持离皮肤${stepDistance.includes(gentle) ? gentle : standard}，感觉灼热请移开`;
+}
 /** Longest a single point may run with +1 minute presses: 20 minutes past its prescription. */
 export const MAX_EXTRA_MINUTES = 20;
 /** Most sessions one account or device keeps, and most one import may carry. */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PlanPoint, SessionPlan } from '@moxa/core/moxa/moxa-contract';
-import { HEAT_REMINDER, HEAT_REMINDER_SECONDS } from '@moxa/core/moxa/moxa-rules';
+import { heatReminder, HEAT_REMINDER_SECONDS } from '@moxa/core/moxa/moxa-rules';
+import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
 import { Page } from '../../../components/page.tsx';
 import { PointChart } from '../../../components/point-chart.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -181,9 +182,12 @@ function Intro({ plan, onStart }: { plan: SessionPlan; onStart: () => void }) {
       <section className="card mx-safety" aria-labelledby="mx-safety-title">
         <h3 id="mx-safety-title">开始前请确认</h3>
         <ul>
-          <li>不在饥饿、过饱、酒后或极度疲劳时施灸；孕妇、发热、皮肤破损处不灸。</li>
-          <li>开窗通风，身边备好灭艾筒或一碗水，人不离开、不睡着。</li>
-          <li>艾条离皮肤 2～3 厘米，以温热不烫为度；糖尿病、感觉迟钝者请家人帮忙试温。</li>
+          {/* The declared safety facts (issue #26), never retyped here. */}
+          <li>不在饥饿、过饱、酒后或极度疲劳时施灸，皮肤破损处不灸；{SAFETY_FACTS.fever.text}。</li>
+          <li>{SAFETY_FACTS.pregnancy.text}。</li>
+          <li>{SAFETY_FACTS.ventilation.text}。身边备好灭艾筒或一碗水，人不离开、不睡着。</li>
+          <li>{SAFETY_FACTS.distance.text}。</li>
+          <li>{SAFETY_FACTS['diabetic-feet'].text}。</li>
           {plan.cautions.map((c) => (
             <li key={c}>{c}</li>
           ))}
@@ -370,6 +374,7 @@ function Countdown({
   nextName: string | null;
   onChange: (s: ActiveSession) => void;
 }) {
+  const point = currentPoint(session)!;
   const paused = session.pausedAt !== null;
   const status = timeUp ? '本穴已灸完' : paused ? '已暂停' : '正在施灸';
   return (
@@ -388,7 +393,7 @@ function Countdown({
         {timeUp ? `${status}${nextName ? `，下一个穴位是${nextName}` : ''}` : `还剩约 ${Math.ceil(remaining / 60)} 分钟`}
       </p>
       <p className={`mx-reminder${reminder ? ' is-shown' : ''}`} role="status">
-        {reminder ? HEAT_REMINDER : ''}
+        {reminder ? heatReminder(point.distance) : ''}
       </p>
       {timeUp ? (
         <div className="mx-controls">
