@@ -95,6 +95,12 @@ export const PhysicalResultSchema = z.object({
   also: z.array(ConstitutionTypeSchema),
   tendencies: z.array(ConstitutionTypeSchema),
   conclusion: z.string(),
+  /**
+   * Issue #26: the answers do not point to one constitution (the top biased scores tie, or most of
+   * them reach 是 together, as when one option is chosen for every question). No primary type then,
+   * and no scheme is offered as if determined. Records saved before this field read as false.
+   */
+  undecided: z.boolean().default(false),
 });
 export type PhysicalResult = z.infer<typeof PhysicalResultSchema>;
 

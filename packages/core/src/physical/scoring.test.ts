@@ -125,6 +125,14 @@ describe('the standard’s worked examples', () => {
     expect(r.also).toEqual(['qixu']);
     expect(r.tendencies).toEqual(['qiyu']);
     expect(r.conclusion).toBe('阳虚质，兼有气虚质，有气郁质倾向');
+    expect(r.undecided).toBe(false);
+  });
+  it('names no primary when the two highest 是 scores tie (issue #26)', () => {
+    const r = scoreAnswers(qs, 'female', answersFor(qs, { pinghe: 20, yangxu: 25, xueyu: 25 }));
+    expect(r.undecided).toBe(true);
+    expect(r.primary).toBeNull();
+    expect(r.also.sort()).toEqual(['xueyu', 'yangxu']);
+    expect(r.conclusion).toMatch(/得分相同/);
   });
   it('explains plainly when no scale reaches 30 and 平和 is below 60', () => {
     const r = scoreAnswers(qs, 'female', answersFor(qs, { pinghe: 20 }));
@@ -145,6 +153,15 @@ describe('scoring the real questionnaire', () => {
     const all5 = scoreAnswers(questions, 'female', answersAll(5));
     expect(all5.scales.filter((s) => s.type !== 'pinghe').every((s) => s.converted === 100)).toBe(true);
     expect(all5.scales.find((s) => s.type === 'pinghe')!.verdict).toBe('no');
+  });
+  it.each([3, 4, 5])('does not name one constitution when every answer is %i (issue #26)', (value) => {
+    const r = scoreAnswers(questions, 'female', answersAll(value));
+    // The scores stay exactly the standard's; only the headline refuses to pick one of equal types.
+    expect(r.scales.filter((s) => s.type !== 'pinghe').every((s) => s.verdict === 'yes')).toBe(true);
+    expect(r.undecided).toBe(true);
+    expect(r.primary).toBeNull();
+    expect(r.conclusion).toMatch(/没有明显指向某一种体质/);
+    expect(r.conclusion).not.toMatch(/兼有/);
   });
   it('refuses missing, extra and out-of-range answers with a Chinese message', () => {
     const answers = answersAll(3);

@@ -87,16 +87,39 @@ function judge(scales: ScaleResult[]): PhysicalResult {
   const tendencyText = tendencies.length ? `，有${names(tendencies)}倾向` : '';
 
   if (pinghe.verdict === 'yes') {
-    return { scales, primary: 'pinghe', also: [], tendencies, conclusion: '是平和质' };
+    return { scales, primary: 'pinghe', also: [], tendencies, conclusion: '是平和质', undecided: false };
   }
   if (pinghe.verdict === 'basically') {
-    return { scales, primary: 'pinghe', also: [], tendencies, conclusion: `基本是平和质${tendencyText}` };
+    return { scales, primary: 'pinghe', also: [], tendencies, conclusion: `基本是平和质${tendencyText}`, undecided: false };
   }
   if (yes.length > 0) {
     const [first, ...rest] = yes;
+    // The standard's verdicts stay exact; what changes is that a tie at the top, or most types at 是
+    // together, is not presented as one constitution (issue #26).
+    const tied = yes.filter((s) => Math.abs(s.converted - first!.converted) < 1e-9);
+    if (tied.length > 1 || yes.length >= UNDECIDED_YES_COUNT) {
+      return {
+        scales,
+        primary: null,
+        also: yes.map((s) => s.type),
+        tendencies,
+        conclusion:
+          tied.length > 1
+            ? `${names(tied.map((s) => s.type))}得分相同，您的回答没有明显指向某一种体质`
+            : `${yes.length}种偏颇体质同时达到判定标准，您的回答没有明显指向某一种体质`,
+        undecided: true,
+      };
+    }
     const also = rest.map((s) => s.type);
     const alsoText = also.length ? `，兼有${names(also)}` : '';
-    return { scales, primary: first!.type, also, tendencies, conclusion: `${CONSTITUTION_NAMES[first!.type]}${alsoText}${tendencyText}` };
+    return {
+      scales,
+      primary: first!.type,
+      also,
+      tendencies,
+      conclusion: `${CONSTITUTION_NAMES[first!.type]}${alsoText}${tendencyText}`,
+      undecided: false,
+    };
   }
   if (tendencies.length > 0) {
     return {
@@ -105,6 +128,7 @@ function judge(scales: ScaleResult[]): PhysicalResult {
       also: [],
       tendencies,
       conclusion: `未达到某一体质的判定标准，有${names(tendencies)}倾向`,
+      undecided: false,
     };
   }
   return {
@@ -113,8 +137,12 @@ function judge(scales: ScaleResult[]): PhysicalResult {
     also: [],
     tendencies: [],
     conclusion: '各偏颇体质得分都低于30分，但平和质得分未达到60分，暂不能判定为某一种体质',
+    undecided: false,
   };
 }
+
+/** As many biased types at 是 as this (of 8) no longer describe one person's constitution. */
+export const UNDECIDED_YES_COUNT = 5;
 
 /** One decimal for display (the standard compares unrounded values). */
 export const formatScore = (n: number): string => (Math.round(n * 10) / 10).toFixed(1);

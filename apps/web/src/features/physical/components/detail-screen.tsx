@@ -159,7 +159,10 @@ function ResultBody({ view }: { view: ResultView }) {
     [result, view.createdAt, primary?.summary],
   );
 
-  const others = [...result.also.map((t) => ({ t, kind: '兼有' })), ...result.tendencies.map((t) => ({ t, kind: '倾向' }))];
+  // Issue #26: when the answers decide nothing, the types are not offered as 兼有 or with a scheme.
+  const others = result.undecided
+    ? []
+    : [...result.also.map((t) => ({ t, kind: '兼有' })), ...result.tendencies.map((t) => ({ t, kind: '倾向' }))];
 
   return (
     <Page title="测试结果">
@@ -269,10 +272,29 @@ function ResultBody({ view }: { view: ResultView }) {
         </section>
       )}
 
+      {result.undecided && (
+        <section className="card phy-undecided" aria-labelledby="phy-undecided-title">
+          <h2 id="phy-undecided-title">这次的回答没有明显指向某一种体质</h2>
+          <p>
+            {result.also.map((t) => CONSTITUTION_NAMES[t]).join('、')}
+            的得分相同或都偏高，常见于作答时各题选得差不多。体质要按最近一年的实际感受来答，所以这次不给出调理方案。
+          </p>
+          <p>建议找个安静的时间，逐题回想后重新测一次；也可以请顾问帮您看看。</p>
+          <Link className="btn btn-primary btn-block" to="/physical">
+            重新测试
+          </Link>
+          <Link className="btn btn-block" to="/single-order-h5/ConsultationH5">
+            咨询顾问
+          </Link>
+        </section>
+      )}
+
       <div className="phy-actions">
-        <Link className="btn btn-primary btn-block" to={`/physical/conditioning_cheme?type=${schemeType}`}>
-          查看{CONSTITUTION_NAMES[schemeType]}调理方案
-        </Link>
+        {!result.undecided && (
+          <Link className="btn btn-primary btn-block" to={`/physical/conditioning_cheme?type=${schemeType}`}>
+            查看{CONSTITUTION_NAMES[schemeType]}调理方案
+          </Link>
+        )}
         <div className="phy-action-row">
           <button type="button" className="btn" onClick={() => setSharing(true)}>
             分享结果

@@ -14,5 +14,5 @@ export function resultWith(
     verdict: 'no' as Verdict,
     ...scores[type],
   }));
-  return { scales, primary: null, also: [], tendencies: [], conclusion: '是平和质', ...rest };
+  return { scales, primary: null, also: [], tendencies: [], conclusion: '是平和质', undecided: false, ...rest };
 }
