@@ -51,6 +51,7 @@ import { diseaseRoutes } from './routes/disease-routes.ts';
 import { noticeRoutes } from './routes/notice-routes.ts';
 import { problemRoutes } from './routes/problem-routes.ts';
 import { diseaseCatalog } from './diseases/disease-catalog.ts';
+import { searchMisses } from './search/search-misses.ts';
 import { searchService } from './search/search-service.ts';
 import { wechatRoutes } from './routes/wechat-routes.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     savedItems: savedItemRepository(db, clock),
     wechatBindings: wechatRepository(db, clock),
     contentStatus: contentStatusRepository(db),
+    searchMisses: searchMisses(db, clock),
     dbHealth: databaseHealth(db),
     smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
     sms: opts.sms ?? selectSmsProvider(env),

@@ -351,6 +351,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('moxa_sessions').execute();
     },
   },
+  // Issue #26: queries that found nothing, counted per normalised query (no user, no address, no
+  // time of a single search), so editors can add the everyday names people use.
+  '010_search_misses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('search_misses')
+        .addColumn('query', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('first_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('search_misses').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

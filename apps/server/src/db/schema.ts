@@ -34,6 +34,8 @@ export interface Database {
   wechat_states: { state_hash: string; return_to: string; expires_at: number; used_at: number | null };
   /** Roles granted beyond `user` (issue #14 §6). */
   user_roles: { user_id: string; role: string; granted_at: number };
+  /** Issue #26: searches that found nothing, by normalised query, for editors to add everyday names. */
+  search_misses: { query: string; count: number; first_at: number; last_at: number };
   /** Issue #16: how often each video was viewed (at most once per visitor per day). */
   video_views: { video_id: string; count: number };
   /** Issue #18: guided moxibustion sessions; `points` and `reactions` are JSON; times are epoch ms. */

@@ -1,9 +1,33 @@
 import { DiseaseContentSchema, DiseaseGroupSchema, type DiseaseContent, type DiseaseGroup } from '@moxa/core/diseases/disease-contract';
 import { pinyinOf } from '@moxa/core/search/pinyin';
-import { defineKind, readJsonList, readMarkdownItems, type MarkdownFields } from '../content/content-kind.ts';
+import { z } from 'zod';
+import { ContentError, defineKind, parseContent, readJson, readJsonList, readMarkdownItems, type MarkdownFields } from '../content/content-kind.ts';
 
-/** Moxibustion methods by condition (issue #15): groups and one Markdown file per condition. */
-export type DiseaseRecord = DiseaseContent & MarkdownFields;
+/**
+ * Moxibustion methods by condition (issue #15): groups and one Markdown file per condition, plus
+ * the everyday words people type for each (issue #26: 颈椎病, 脖子疼, 拉稀 …) from
+ * `diseases/everyday-names.json`, which search matches like names.
+ */
+export type DiseaseRecord = DiseaseContent & MarkdownFields & { everydayNames: string[] };
+
+const EVERYDAY_FILE = 'diseases/everyday-names.json';
+const EverydayNamesSchema = z.record(z.string(), z.array(z.string().trim().min(2).max(10)).max(24));
+
+function readDiseases(dir: string) {
+  const items = readMarkdownItems(dir, 'diseases', DiseaseContentSchema);
+  const names = parseContent(EverydayNamesSchema, readJson(dir, EVERYDAY_FILE), EVERYDAY_FILE);
+  const ids = new Set(items.map((it) => it.id));
+  const owner = new Map<string, string>();
+  for (const [id, list] of Object.entries(names)) {
+    if (!ids.has(id)) throw new ContentError(`Invalid content in ${EVERYDAY_FILE}: no condition ${id}`);
+    for (const name of list) {
+      const other = owner.get(name);
+      if (other) throw new ContentError(`Invalid content in ${EVERYDAY_FILE}: ${name} is given to both ${other} and ${id}`);
+      owner.set(name, id);
+    }
+  }
+  return items.map((it) => ({ ...it, data: { ...it.data, everydayNames: names[it.id] ?? [] } }));
+}
 
 export const diseaseGroupKind = defineKind<DiseaseGroup>({
   name: 'disease-group',
@@ -12,7 +36,7 @@ export const diseaseGroupKind = defineKind<DiseaseGroup>({
 
 export const diseaseKind = defineKind<DiseaseRecord>({
   name: 'disease',
-  read: (dir) => readMarkdownItems(dir, 'diseases', DiseaseContentSchema),
+  read: readDiseases,
   refs: (d) => [
     { kind: 'disease-group', id: d.group },
     ...d.prescription.points.map((p) => ({ kind: 'acupoint', id: p.code })),
@@ -24,7 +48,10 @@ export const diseaseKind = defineKind<DiseaseRecord>({
     name: d.name,
     pinyin: pinyinOf(d.name),
     codes: [],
-    keywords: [...d.aliases, ...d.symptoms],
+    keywords: d.symptoms,
+    // Other names and everyday words match like the name itself, so the condition ranks above
+    // points whose indications merely contain the word (issue #26).
+    aliases: [...d.aliases, ...d.everydayNames].map((name) => ({ name, pinyin: pinyinOf(name) })),
     title: d.name,
     summary: d.summary,
   }),

@@ -13,6 +13,7 @@ import type { UserRepository } from '../users/user-repository.ts';
 import type { CaseRepository } from '../cases/case-repository.ts';
 import type { MoxaSessionRepository } from '../moxa/moxa-session-repository.ts';
 import type { SavedItemRepository } from '../mine/saved-items.ts';
+import type { SearchMisses } from '../search/search-misses.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import type { WechatRepository } from '../wechat/wechat-repository.ts';
@@ -34,6 +35,7 @@ export type AppContext = {
   /** WeChat OAuth states, tickets and bindings (`wechat` is the WeChat API client). */
   wechatBindings: WechatRepository;
   contentStatus: ContentStatusRepository;
+  searchMisses: SearchMisses;
   /** The health check's view of the database (routes never query `db` themselves: issue #14 §7). */
   dbHealth: DatabaseHealth;
   smsCodes: SmsCodeService;

@@ -313,6 +313,7 @@ const NO_CASE = '00000000-0000-4000-8000-000000000000';
 export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
   { name: 'GET /api/v8/admin/users', request: { url: '/api/v8/admin/users' }, roles: ['admin'] },
+  { name: 'GET /api/v8/admin/search-misses', request: { url: '/api/v8/admin/search-misses' }, roles: ['editor'] },
   { name: 'GET /api/v8/advisor/cases', request: { url: '/api/v8/advisor/cases' }, roles: ['advisor'] },
   { name: 'GET /api/v8/advisor/cases/{caseId}', request: { url: `/api/v8/advisor/cases/${NO_CASE}` }, roles: ['advisor'], allowed: 404 },
   {

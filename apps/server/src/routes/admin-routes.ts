@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ContentStatusSchema, PrivilegedUserSchema } from '@moxa/core/admin/admin-contract';
+import { ContentStatusSchema, PrivilegedUserSchema, SearchMissSchema } from '@moxa/core/admin/admin-contract';
 import { envelope } from '@moxa/core/http/envelope';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import { CONTENT_KINDS } from '../content/registry.ts';
@@ -46,6 +46,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('Cache-Control', 'no-store');
       const users = await ctx.users.listPrivileged();
       return ok(users.map((u) => ({ ...u, mobile: maskMobile(u.mobile) })));
+    },
+  );
+
+  app.get(
+    '/api/v8/admin/search-misses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '没有搜到结果的搜索词，次数多的在前（编辑）',
+        description: 'Only words are kept: queries with digits or @ are never stored, nor who searched or when, beyond the first and last time.',
+        security: bearerSecurity,
+        response: { 200: envelope(z.array(SearchMissSchema)) },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(ctx, request, 'editor');
+      void reply.header('Cache-Control', 'no-store');
+      return ok(await ctx.searchMisses.top(200));
     },
   );
 };

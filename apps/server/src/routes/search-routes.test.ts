@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchAnswerSchema, type SearchAnswer } from '@moxa/core/search/search-contract';
+import { loginAs } from '../test/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { userRepository } from '../users/user-repository.ts';
 
 describe.each(DIALECTS)('search across kinds on %s (issue #14 §4)', (dialect) => {
   let t: TestApp;
@@ -65,5 +67,29 @@ describe.each(DIALECTS)('search across kinds on %s (issue #14 §4)', (dialect) =
     expect(await search('type=shop&q=ai')).toMatchObject({ status: 400, body: { msg: '搜索类型不正确' } });
     expect(await search('q=%20')).toMatchObject({ status: 400, body: { msg: '请输入搜索内容' } });
     expect(await search('q=ai&page=0')).toMatchObject({ status: 400, body: { msg: '页码不正确' } });
+  });
+
+  it('finds a condition by the everyday words people use, before points that mention them (issue #26)', async () => {
+    for (const q of ['颈椎病', '脖子疼', 'jingzhui', '晚上睡不着怎么办']) {
+      const { body } = await search(`q=${encodeURIComponent(q)}`);
+      expect(body.data.groups[0]?.kind, q).toBe('disease');
+    }
+  });
+
+  it('counts searches that find nothing for editors, words only (issue #26)', async () => {
+    const { token, userId } = await loginAs(t, '13900139077');
+    await userRepository(t.db, Date.now).grant(userId, 'editor');
+    for (let i = 0; i < 3; i++) await search(`q=${encodeURIComponent('艾草青团子')}`);
+    await search(`type=disease&q=${encodeURIComponent('13812345678')}`);
+    await search(`q=${encodeURIComponent('足三里')}`);
+    let misses: { query: string; count: number }[] = [];
+    for (let i = 0; i < 20 && !misses.some((m) => m.query === '艾草青团子' && m.count === 3); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      const res = await t.app.inject({ url: '/api/v8/admin/search-misses', headers: { authorization: `Bearer ${token}` } });
+      misses = res.json().data;
+    }
+    expect(misses.find((m) => m.query === '艾草青团子')?.count).toBe(3);
+    expect(misses.map((m) => m.query)).not.toContain('13812345678');
+    expect(misses.map((m) => m.query)).not.toContain('足三里');
   });
 });

@@ -7,9 +7,14 @@ import type { SearchService } from '../search/search-service.ts';
 
 const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
-/** GET /api/v8/search (issue #14 §4): every kind's results, grouped, with highlights and paging. */
+/**
+ * GET /api/v8/search (issue #14 §4): every kind's results, grouped, with highlights and paging. A
+ * search of everything or of conditions that finds nothing is counted in search_misses (issue #26).
+ */
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   const cache = new LruCache<CachedBody>(1000);
+  /** Keys of cached answers that found nothing, so each repeat of such a search is still counted. */
+  const empty = new LruCache<true>(1000);
   return async (app) => {
     app.get(
       '/api/v8/search',
@@ -28,9 +33,14 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
         const key = JSON.stringify([query.type, query.q, query.page, query.size]);
         let body = cache.get(key);
         if (body === undefined) {
-          body = cacheBody(ok(search.search(query)), 'fast');
+          const answer = search.search(query);
+          body = cacheBody(ok(answer), 'fast');
           cache.set(key, body);
+          if (query.page === 1 && (query.type === 'all' || query.type === 'disease') && answer.groups.every((g) => g.total === 0))
+            empty.set(key, true);
         }
+        // Searches that find nothing are counted for editors (issue #26); a failure to count never fails the search.
+        if (empty.get(key)) app.ctx.searchMisses.record(query.q).catch((err: unknown) => request.log.warn({ err }, 'search miss not recorded'));
         return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );

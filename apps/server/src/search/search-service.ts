@@ -18,8 +18,8 @@ const MAX_HITS = 500;
 
 /**
  * One search over every kind that declares search documents (issue #14 §4), with the ranking of
- * text-search.ts (Chinese, pinyin with or without tones, initials, codes, aliases). A kind that has
- * no content yet (products, videos until their issues land) answers an empty group.
+ * text-search.ts (Chinese, pinyin with or without tones, initials, codes, aliases, names inside a
+ * longer phrase). Under type=all the kind with the best match comes first.
  */
 export function searchService(store: ContentStore, kinds: readonly AnyContentKind[] = CONTENT_KINDS) {
   const indexes = new Map<SearchKind, SearchIndex<KindSearchDoc>>();
@@ -28,9 +28,12 @@ export function searchService(store: ContentStore, kinds: readonly AnyContentKin
     indexes.set(kind.name as SearchKind, buildSearchIndex(store.list(kind).map((item) => kind.search!(item))));
   }
 
+  /** The best score each kind reached for the query just searched, to order the groups of type=all. */
+  const best = new Map<SearchKind, number>();
   function group(kind: SearchKind, q: string, offset: number, size: number): SearchGroup {
     const index = indexes.get(kind);
     const hits = index ? searchIndex(index, q, MAX_HITS) : [];
+    best.set(kind, hits[0]?.score ?? 0);
     return {
       kind,
       name: SEARCH_KIND_NAMES[kind],
@@ -51,7 +54,10 @@ export function searchService(store: ContentStore, kinds: readonly AnyContentKin
     search({ type, q, page, size }: SearchQuery): SearchAnswer {
       const groups =
         type === 'all'
-          ? SEARCH_KINDS.map((kind) => group(kind, q, 0, SEARCH_ALL_PER_KIND)).filter((g) => g.total > 0)
+          ? SEARCH_KINDS.map((kind) => group(kind, q, 0, SEARCH_ALL_PER_KIND))
+              .filter((g) => g.total > 0)
+              // The kind with the best match first (颈椎病 → the condition before points that mention it); ties keep the kinds' order.
+              .sort((a, b) => (best.get(b.kind) ?? 0) - (best.get(a.kind) ?? 0))
           : [group(type, q, (page - 1) * size, size)];
       return { q, type, page, size, groups };
     },

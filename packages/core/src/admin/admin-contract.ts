@@ -12,3 +12,12 @@ export type ContentStatus = z.infer<typeof ContentStatusSchema>;
 /** GET /api/v8/admin/users (admin): everyone holding a role beyond `user`, numbers masked. */
 export const PrivilegedUserSchema = z.object({ id: z.string(), name: z.string(), mobile: z.string(), roles: z.array(RoleSchema) });
 export type PrivilegedUser = z.infer<typeof PrivilegedUserSchema>;
+
+/** GET /api/v8/admin/search-misses (editor): searches that found nothing, the most frequent first (issue #26). */
+export const SearchMissSchema = z.object({
+  query: z.string(),
+  count: z.number().int().positive(),
+  firstAt: z.number(),
+  lastAt: z.number(),
+});
+export type SearchMiss = z.infer<typeof SearchMissSchema>;

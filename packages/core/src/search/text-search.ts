@@ -35,7 +35,7 @@ type Prepared<D extends SearchDoc> = {
   initials: string;
   codes: string[];
   keywords: string[];
-  aliases: { name: string; plain: string; initials: string }[];
+  aliases: { name: string; plain: string; initials: string; syllables: string[] }[];
 };
 
 export type SearchIndex<D extends SearchDoc> = { entries: Prepared<D>[] };
@@ -67,7 +67,7 @@ export function buildSearchIndex<D extends SearchDoc>(docs: readonly D[]): Searc
         keywords: [...doc.keywords],
         aliases: (doc.aliases ?? []).map((a) => {
           const parts = a.pinyin.split(/\s+/).filter(Boolean).map(normalizePinyin);
-          return { name: a.name, plain: parts.join(''), initials: parts.map((p) => p[0] ?? '').join('') };
+          return { name: a.name, plain: parts.join(''), initials: parts.map((p) => p[0] ?? '').join(''), syllables: parts };
         }),
       };
     }),
@@ -116,6 +116,14 @@ export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery
           if (at >= 0) take(k.startsWith(compact) ? 300 : 200, [], { text: k, range: [at, at + compact.length] });
         }
       }
+      // A longer phrase that holds a known name (晚上睡不着怎么办 → 睡不着, 艾灸治颈椎 → 颈椎): the
+      // longer the name found, the surer the match; names beat other names, keywords come last.
+      if (best === 0) {
+        const within = (n: string) => n.length >= 2 && n.length < compact.length && compact.includes(n);
+        if (within(e.name)) take(640 + 10 * Math.min(e.name.length, 8), [[0, e.name.length]]);
+        for (const a of e.aliases) if (within(a.name)) take(620 + 10 * Math.min(a.name.length, 8), [], { text: a.name, range: [0, a.name.length] });
+        for (const k of e.keywords) if (within(k)) take(100 + 10 * Math.min(k.length, 8), [], { text: k, range: [0, k.length] });
+      }
     } else if (py) {
       // Codes: exact (ST36, TE5 via its SJ5 alias) beats prefix (ST3 → ST3, ST30…).
       for (const c of e.codes) {
@@ -127,6 +135,8 @@ export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery
         for (const a of e.aliases) {
           if (a.plain === py) take(920, [], { text: a.name, range: [0, a.name.length] });
           else if (a.initials === py && py.length >= 2) take(870, [], { text: a.name, range: [0, a.name.length] });
+          else if (py.length >= 4 && a.plain.startsWith(py) && syllablePrefix(a.syllables, py) > 0)
+            take(720, [], { text: a.name, range: [0, a.name.length] });
         }
         const all: [number, number][] = [[0, e.syllables.length]];
         if (e.plain === py) take(950, all);
