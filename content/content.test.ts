@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { acupointKind, chartViewKind, meridianKind } from '../apps/server/src/acupoints/acupoint-kinds.ts';
 import type { ContentKind } from '../apps/server/src/content/content-kind.ts';
 import { constitutionKind, type ConstitutionDocs } from '../apps/server/src/physical/constitution-kind.ts';
+import { FACE_FRONT_NECK_POINTS } from '@moxa/core/safety/safety-facts';
 
 const DIR = process.env.TEST_CONTENT_DIR ?? new URL('.', import.meta.url).pathname;
 const read = <T>(kind: ContentKind<T>) => kind.read(DIR).map((item) => item.data);
@@ -61,7 +62,8 @@ describe('acupoint content (issue #4, GB/T 12346)', () => {
       expect(p.indications.length, p.code).toBeGreaterThan(0);
       expect(p.cautions.length, p.code).toBeGreaterThan(0);
       expect(p.pinyin.split(' '), p.code).toHaveLength([...p.name].length);
-      if (p.moxa.level === 'forbidden') expect(p.moxa.methods, p.code).toEqual([]);
+      // Issue #26: face and front-of-neck points have no home method or time, whatever their level.
+      if (p.moxa.level === 'forbidden' || FACE_FRONT_NECK_POINTS.has(p.code)) expect(p.moxa.methods, p.code).toEqual([]);
       else {
         expect(p.moxa.methods.length, p.code).toBeGreaterThan(0);
         expect(p.moxa.minutes, p.code).toMatch(/分钟/);

@@ -7,11 +7,12 @@ import type { ContentStore } from '../content/content-store.ts';
 import { diseaseKind } from '../diseases/disease-kinds.ts';
 import type { PhysicalContent } from '../physical/physical-content.ts';
 import { productKind } from '../products/product-kinds.ts';
+import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
 
 type Step = { code: string; method?: string; distance?: string; minutes?: number; note?: string };
 
 /** Distance for a method when the source names none (standard practice for a moxa stick held by hand). */
-const DEFAULT_DISTANCE = '离皮肤2～3厘米';
+const DEFAULT_DISTANCE = `离皮肤${SAFETY_FACTS.distance.values.standard}`;
 
 /**
  * Builds the plan a guided session walks through (issue #18) from its source. Points not for home

@@ -154,7 +154,11 @@ function Intro({ plan, onStart }: { plan: SessionPlan; onStart: () => void }) {
             {plan.courseLength ? `${plan.courseLength} 次为 1 个疗程。` : ''}
           </p>
         ) : (
-          <p>这些穴位都不适合在家自行艾灸。</p>
+          <p>
+            {plan.refused.length > 0 && plan.refused.every((r) => r.reason.includes('按揉'))
+              ? '这个方案的穴位以按揉为主，没有需要计时的艾灸步骤，按下面说的方法按揉即可。'
+              : '这些穴位都不适合在家自行艾灸。'}
+          </p>
         )}
         <ol className="mx-plan">
           {plan.points.map((p) => (
