@@ -26,7 +26,7 @@ export const SAFETY_FACTS = {
     values: { limit: '160/100 mmHg' },
   },
   extinguish: {
-    text: '艾条用完后放进密闭的灭火筒或装水的容器里闷灭，至少等30分钟、确认完全冷却后再丢弃或收起',
+    text: '艾条用完后放进密闭的灭艾筒或装水的容器里闷灭，至少等30分钟、确认完全冷却后再丢弃或收起',
     values: { wait: '30分钟' },
   },
   distance: {
