@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import {
   ProductContentSchema,
@@ -12,15 +14,20 @@ import { pinyinOf } from '@moxa/core/search/pinyin';
 import {
   ContentError,
   defineKind,
-  readJsonItems,
+  parseContent,
+  readJson,
   readJsonList,
   readMarkdownItems,
   type ContentItem,
   type MarkdownFields,
 } from '../content/content-kind.ts';
 import { describeImage, MediaError } from '../media/media-library.ts';
+import { readProductPrices, renderPrices } from './product-prices.ts';
 
-/** Product center (issue #16): types, products with their gallery described from the media library, marketing pages. */
+/**
+ * Product center (issue #16): types, products with their gallery described from the media library, marketing pages.
+ * Prices are written as `{{price}}` / `{{price:<id>}}` and rendered here from the price fields (product-prices.ts).
+ */
 export type ProductRecord = ProductContent & MarkdownFields & { gallery: MediaImage[] };
 export type MarketingBlockRecord =
   | Exclude<MarketingBlock, { kind: 'hero' | 'scenes' }>
@@ -47,11 +54,17 @@ export const productTypeKind = defineKind<ProductType>({
 
 export const productKind = defineKind<ProductRecord>({
   name: 'product',
-  read: (dir) =>
-    readMarkdownItems(dir, 'products', ProductContentSchema).map((item): ContentItem<ProductRecord> => ({
+  read: (dir) => {
+    const items = readMarkdownItems(dir, 'products', ProductContentSchema);
+    const prices = new Map(items.map((i) => [i.id, { price: i.data.price, unit: i.data.unit }]));
+    return items.map((item): ContentItem<ProductRecord> => ({
       ...item,
-      data: { ...item.data, gallery: item.data.images.map((i) => contentImage(dir, item.file, i)) },
-    })),
+      data: {
+        ...renderPrices(item.data, item.id, prices, item.file),
+        gallery: item.data.images.map((i) => contentImage(dir, item.file, i)),
+      },
+    }));
+  },
   refs: (p) => [
     { kind: 'product-type', id: p.type },
     ...p.problems.map((id) => ({ kind: 'problem', id })),
@@ -71,18 +84,25 @@ export const productKind = defineKind<ProductRecord>({
 
 export const productMarketingKind = defineKind<ProductMarketingRecord>({
   name: 'product-marketing',
-  read: (dir) =>
-    readJsonItems(dir, 'product-marketing', ProductMarketingContentSchema).map((item) => ({
-      ...item,
-      data: {
-        ...item.data,
-        blocks: item.data.blocks.map((b): MarketingBlockRecord => {
-          if (b.kind === 'hero') return { ...b, image: contentImage(dir, item.file, b.image) };
+  /** One page per file, `product-marketing/<product-id>.json`; its prices are rendered before it is validated. */
+  read: (dir) => {
+    const prices = readProductPrices(dir);
+    return readdirSync(join(dir, 'product-marketing'))
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .map((name, position): ContentItem<ProductMarketingRecord> => {
+        const file = `product-marketing/${name}`;
+        const id = name.slice(0, -'.json'.length);
+        const data = parseContent(ProductMarketingContentSchema, renderPrices(readJson(dir, file), id, prices, file), file);
+        if (data.id !== id) throw new ContentError(`Invalid content in ${file}: id ${data.id} does not match the file name`);
+        const blocks = data.blocks.map((b): MarketingBlockRecord => {
+          if (b.kind === 'hero') return { ...b, image: contentImage(dir, file, b.image) };
           if (b.kind === 'scenes')
-            return { ...b, items: b.items.map((s) => ({ ...s, image: s.image ? contentImage(dir, item.file, s.image) : undefined })) };
+            return { ...b, items: b.items.map((s) => ({ ...s, image: s.image ? contentImage(dir, file, s.image) : undefined })) };
           return b;
-        }),
-      },
-    })),
+        });
+        return { id, position, file, data: { ...data, blocks } };
+      });
+  },
   refs: (m) => [{ kind: 'product', id: m.id }],
 });

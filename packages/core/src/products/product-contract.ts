@@ -54,7 +54,8 @@ export const ProductContentSchema = z.object({
   usage: z.array(text(100)).min(2).max(10),
   suits: z.array(text(60)).min(1).max(8),
   notSuits: z.array(text(80)).min(1).max(10),
-  cautions: z.array(text(100)).min(1).max(10),
+  /** Up to 160 characters: a caution may be a whole declared safety rule (`{{safety:heated-device}}`, issue #26). */
+  cautions: z.array(text(160)).min(1).max(10),
   /** 医疗器械注册证编号 / 备案编号; without one, no claim to treat disease. */
   registrationNo: z.string().max(40).optional(),
   store: StoreLinkSchema.optional(),
@@ -66,6 +67,13 @@ export const ProductContentSchema = z.object({
   session: z.object({ title: text(20), points: z.array(PrescriptionPointSchema).min(1).max(6), frequency: text(60) }).optional(),
 });
 export type ProductContent = z.infer<typeof ProductContentSchema>;
+
+/**
+ * A price as the product screen shows it (明码标价, apps/web Price): `¥268 / 盒`, `¥29.90 / 盒`. Content never
+ * types a price: `{{price}}` (this product's) and `{{price:<product-id>}}` (another's) are rendered with
+ * this from the product's price field when content is loaded (issue #26 §20).
+ */
+export const priceText = (price: number, unit: string): string => `¥${Number.isInteger(price) ? price : price.toFixed(2)} / ${unit}`;
 
 /** A promotional page's blocks, in order (issue #16 /product_marketing/{id}). */
 export const MarketingBlockSchema = z.discriminatedUnion('kind', [
@@ -95,16 +103,9 @@ export const MarketingBlockSchema = z.discriminatedUnion('kind', [
       .min(2)
       .max(8),
   }),
-  z.object({ kind: z.literal('steps'), title: text(20), items: z.array(text(80)).min(2).max(8) }),
-  z.object({
-    kind: z.literal('reviews'),
-    title: text(20),
-    /** Reviews written for the project: the page marks them as examples. */
-    items: z
-      .array(z.object({ name: text(12), text: text(120) }))
-      .min(2)
-      .max(6),
-  }),
+  /** A step may carry a whole declared safety rule (`{{safety:heated-device}}`, issue #26), hence 160. */
+  z.object({ kind: z.literal('steps'), title: text(20), items: z.array(text(160)).min(2).max(8) }),
+  // No 'reviews' block: reviews are added only from real, consented sources by operators (issue #30), never in content.
   z.object({ kind: z.literal('cta'), title: text(24), text: text(80) }),
 ]);
 export type MarketingBlock = z.infer<typeof MarketingBlockSchema>;
@@ -180,7 +181,6 @@ const MarketingBlockOutSchema = z.discriminatedUnion('kind', [
     rows: z.array(z.object({ label: z.string(), values: z.array(z.string()) })),
   }),
   z.object({ kind: z.literal('steps'), title: z.string(), items: z.array(z.string()) }),
-  z.object({ kind: z.literal('reviews'), title: z.string(), items: z.array(z.object({ name: z.string(), text: z.string() })) }),
   z.object({ kind: z.literal('cta'), title: z.string(), text: z.string() }),
 ]);
 export const ProductMarketingSchema = z.object({

@@ -124,21 +124,6 @@ function MarketingBlock({ b, m }: { b: Block; m: ProductMarketing }) {
           </ol>
         </section>
       );
-    case 'reviews':
-      return (
-        <section className="mk-block">
-          <h2 className="mk-title">{b.title}</h2>
-          <p className="mk-note">以下为示例评价，用于说明使用场景，不代表每个人的感受。</p>
-          <ul className="mk-reviews">
-            {b.items.map((r) => (
-              <li key={r.name}>
-                <p>{r.text}</p>
-                <small>— {r.name}</small>
-              </li>
-            ))}
-          </ul>
-        </section>
-      );
     case 'cta':
       return (
         <section className="mk-cta">
