@@ -29,7 +29,8 @@ export function diseaseCatalog(store: ContentStore, acupoints: AcupointCatalog) 
     detail(id: string): DiseaseDetail | undefined {
       const d = store.get(diseaseKind, id);
       if (!d) return undefined;
-      const { links, ...rest } = d;
+      // Everyday names serve search only (issue #26); the page shows the name and its aliases.
+      const { links, everydayNames: _everyday, ...rest } = d;
       const related = new Map<string, { kind: 'notice' | 'disease'; id: string; title: string }>();
       for (const link of [...links, ...GENERAL_NOTICES.map((n) => ({ kind: 'notice', id: n }))]) {
         const title =

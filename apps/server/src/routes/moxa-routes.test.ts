@@ -1,3 +1,4 @@
+import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInput } from '@moxa/core/moxa/moxa-contract';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
@@ -31,7 +32,7 @@ describe.each(DIALECTS)('guided sessions API on %s (issue #18)', (dialect) => {
     expect(plan.points[2].bilateral).toBe(true);
     expect(plan.points[0].chart).not.toBeNull();
     expect(plan.courseLength).toBe(10);
-    expect(plan.cautions.join()).toContain('孕妇不灸三阴交');
+    expect(plan.cautions.join()).toContain(SAFETY_FACTS.pregnancy.text);
   });
 
   it('builds scheme, product and hand-picked plans; refuses points not for home moxibustion', async () => {
