@@ -76,3 +76,56 @@ describe('acupoint search ranking', () => {
     expect(normalizePinyin('lǚ Nǘ')).toBe('lvnv');
   });
 });
+
+describe('everyday words (issue #26)', () => {
+  const conditions = buildSearchIndex([
+    {
+      id: 'neck-pain',
+      name: '颈项酸痛',
+      pinyin: 'jǐng xiàng suān tòng',
+      codes: [],
+      keywords: ['脖子发僵'],
+      aliases: [
+        { name: '颈椎病', pinyin: 'jǐng zhuī bìng' },
+        { name: '脖子疼', pinyin: 'bó zi téng' },
+      ],
+    },
+    { id: 'insomnia', name: '失眠', pinyin: 'shī mián', codes: [], keywords: [], aliases: [{ name: '睡不着', pinyin: 'shuì bù zháo' }] },
+    {
+      id: 'lumbar',
+      name: '腰肌劳损',
+      pinyin: 'yāo jī láo sǔn',
+      codes: [],
+      keywords: ['腰痛'],
+      aliases: [{ name: '腰疼', pinyin: 'yāo téng' }],
+    },
+  ]);
+  const top = (q: string) => searchIndex(conditions, q)[0]?.doc.id;
+  it('matches an everyday name exactly, by prefix, by full pinyin, pinyin prefix and initials', () => {
+    expect(top('颈椎病')).toBe('neck-pain');
+    expect(top('颈椎')).toBe('neck-pain');
+    expect(top('jingzhuibing')).toBe('neck-pain');
+    expect(top('jingzhui')).toBe('neck-pain');
+    expect(top('jzb')).toBe('neck-pain');
+  });
+  it('finds a known name inside a longer phrase, the longest name first', () => {
+    expect(top('晚上睡不着怎么办')).toBe('insomnia');
+    expect(top('艾灸治颈椎病')).toBe('neck-pain');
+    expect(searchIndex(conditions, '晚上睡不着怎么办')[0]?.keyword?.text).toBe('睡不着');
+    expect(top('这是什么')).toBeUndefined();
+  });
+  it('ranks a condition named by the word above an entry that only lists it among keywords', () => {
+    const mixed = buildSearchIndex([
+      ...docs,
+      {
+        id: 'lumbar',
+        name: '腰肌劳损',
+        pinyin: 'yāo jī láo sǔn',
+        codes: [],
+        keywords: [],
+        aliases: [{ name: '腰痛', pinyin: 'yāo tòng' }],
+      },
+    ]);
+    expect(searchIndex(mixed, '腰痛')[0]?.doc.id).toBe('lumbar');
+  });
+});
