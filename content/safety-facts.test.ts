@@ -26,11 +26,16 @@ const fact = (id: SafetyFactId) => SAFETY_FACTS[id].text;
 // ---------------------------------------------------------------------------------------------
 // 1. No page retypes a declared fact.
 
-type Restatement = { fact: SafetyFactId; pattern: RegExp; /** For texts that cannot hold a placeholder (subtitles, scenes): is this statement the fact? */ same: (m: string) => boolean };
+type Restatement = {
+  fact: SafetyFactId;
+  pattern: RegExp;
+  /** For texts that cannot hold a placeholder (subtitles, scenes): is this statement the fact? */ same: (m: string) => boolean;
+};
 const RESTATEMENTS: Restatement[] = [
   {
     fact: 'fever',
-    pattern: /(发热|发烧|体温|低热|高热)[^。；\n]{0,12}?(3[6-9]|4[01])(\.\d)?\s*(℃|度)|(3[6-9]|4[01])(\.\d)?\s*(℃|度)[^。；\n]{0,6}?(以上|发热|发烧)/g,
+    pattern:
+      /(发热|发烧|体温|低热|高热)[^。；\n]{0,12}?(3[6-9]|4[01])(\.\d)?\s*(℃|度)|(3[6-9]|4[01])(\.\d)?\s*(℃|度)[^。；\n]{0,6}?(以上|发热|发烧)/g,
     same: (m) => m.includes(SAFETY_FACTS.fever.values.temp),
   },
   {
@@ -45,7 +50,8 @@ const RESTATEMENTS: Restatement[] = [
   },
   {
     fact: 'distance',
-    pattern: /(离|距离?)(开)?(皮肤|体表|穴位)?[^。；，、\n]{0,4}?\d+(\.\d+)?\s*([～~-]\s*\d+\s*)?(厘米|公分|cm)|保持\s*\d+\s*([～~-]\s*\d+\s*)?(厘米|公分|cm)/g,
+    pattern:
+      /(离|距离?)(开)?(皮肤|体表|穴位)?[^。；，、\n]{0,4}?\d+(\.\d+)?\s*([～~-]\s*\d+\s*)?(厘米|公分|cm)|保持\s*\d+\s*([～~-]\s*\d+\s*)?(厘米|公分|cm)/g,
     same: (m) => /(2～3|3～4|约?3)\s*(厘米|公分)|两三厘米/.test(m),
   },
   {
@@ -64,7 +70,9 @@ function textFiles(): { file: string; text: string; placeholders: boolean }[] {
   const scenesDir = join(ROOT, 'media-src/videos');
   const scenes = readdirSync(scenesDir).map((v) => ({
     file: `media-src/videos/${v}/scenes.json`,
-    text: (JSON.parse(readFileSync(join(scenesDir, v, 'scenes.json'), 'utf8')) as { scenes: { text: string }[] }).scenes.map((s) => s.text).join('\n'),
+    text: (JSON.parse(readFileSync(join(scenesDir, v, 'scenes.json'), 'utf8')) as { scenes: { text: string }[] }).scenes
+      .map((s) => s.text)
+      .join('\n'),
     placeholders: false,
   }));
   return [...content, ...scenes];
@@ -104,7 +112,8 @@ describe('safety facts are stated once (issue #26)', () => {
     const found: string[] = [];
     for (const { file, text, placeholders } of textFiles()) {
       if (placeholders) continue;
-      for (const r of RESTATEMENTS) for (const m of text.matchAll(r.pattern)) if (!r.same(m[0])) found.push(`${file}: 「${m[0]}」 differs from ${r.fact}`);
+      for (const r of RESTATEMENTS)
+        for (const m of text.matchAll(r.pattern)) if (!r.same(m[0])) found.push(`${file}: 「${m[0]}」 differs from ${r.fact}`);
     }
     expect(found).toEqual([]);
   });
@@ -120,7 +129,8 @@ describe('safety facts are stated once (issue #26)', () => {
     const perPoint = Number.parseInt(SAFETY_FACTS['session-caps'].values.perPoint, 10);
     const perSession = Number.parseInt(SAFETY_FACTS['session-caps'].values.perSession, 10);
     for (const { file, text } of textFiles()) {
-      for (const m of text.matchAll(/(每穴|每个穴位|每处)[^。；\n]{0,8}?(\d+)\s*分钟/g)) expect(Number(m[2]), `${file}: ${m[0]}`).toBeLessThanOrEqual(perPoint);
+      for (const m of text.matchAll(/(每穴|每个穴位|每处)[^。；\n]{0,8}?(\d+)\s*分钟/g))
+        expect(Number(m[2]), `${file}: ${m[0]}`).toBeLessThanOrEqual(perPoint);
       for (const m of text.matchAll(/(一次总|每次总|总时间|总共|总时长)[^。；\n]{0,10}?(\d+)\s*(分钟|小时)/g)) {
         const minutes = Number(m[2]) * (m[3] === '小时' ? 60 : 1);
         expect(minutes, `${file}: ${m[0]}`).toBeLessThanOrEqual(perSession);
@@ -134,13 +144,24 @@ describe('safety facts are stated once (issue #26)', () => {
 
 const all = readAllKinds(DIR);
 const items = <T>(kind: string) => (all.get(kind) ?? []).map((it) => ({ ...(it.data as T), file: it.file }));
-type Point = { code: string; name: string; region: string; moxa: { level: string; methods: string[]; minutes: string; note: string }; cautions: string[] };
+type Point = {
+  code: string;
+  name: string;
+  region: string;
+  moxa: { level: string; methods: string[]; minutes: string; note: string };
+  cautions: string[];
+};
 type Disease = {
   id: string;
   file: string;
   body: RichText;
   patterns: { name: string; signs: string; advice: string; addPoints?: string[] }[];
-  prescription: { points: { code: string; method: string; minutes: number; note?: string }[]; frequency: string; course: string; timing?: string };
+  prescription: {
+    points: { code: string; method: string; minutes: number; note?: string }[];
+    frequency: string;
+    course: string;
+    timing?: string;
+  };
   contraindications: string[];
   cautions: string[];
   redFlags: string[];
@@ -168,7 +189,8 @@ const lowerMinutes = (range: string) => {
 const HEAT_PATTERN = /热|阴虚|火旺/;
 
 type Scheme = { type: string; moxibustion: { points: { code: string; method: string; minutes: string }[] } };
-const schemes = (all.get('constitution') ?? []).map((it) => it.data as { doc: string; value: unknown }).find((d) => d.doc === 'schemes')!.value as Scheme[];
+const schemes = (all.get('constitution') ?? []).map((it) => it.data as { doc: string; value: unknown }).find((d) => d.doc === 'schemes')!
+  .value as Scheme[];
 
 type Marked = { file: string; text: string };
 const pages = (kind: string): Marked[] =>
@@ -184,7 +206,10 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
       for (const p of d.prescription.points) {
         if (p.method === '按揉') continue;
         const max = upperMinutes(point(p.code).moxa.minutes);
-        if (max !== null) expect(p.minutes, `${d.file}: ${p.code} ${point(p.code).name} (its page: ${point(p.code).moxa.minutes})`).toBeLessThanOrEqual(max);
+        if (max !== null)
+          expect(p.minutes, `${d.file}: ${p.code} ${point(p.code).name} (its page: ${point(p.code).moxa.minutes})`).toBeLessThanOrEqual(
+            max,
+          );
         if (/时间不宜长|短时/.test(pointText(point(p.code)))) {
           // "Not long": at most 5 minutes, and never past the short end of the point's own range.
           const min = Math.min(5, lowerMinutes(point(p.code).moxa.minutes) ?? 5);
@@ -207,7 +232,8 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
           const p = point(code);
           expect(p.moxa.level, `${d.file}: ${pattern.name} adds ${code}`).not.toBe('forbidden');
           expect(p.moxa.methods.length, `${d.file}: ${pattern.name} adds ${code}, which has no home method`).toBeGreaterThan(0);
-          if (p.moxa.level === 'caution') expect(pattern.advice, `${d.file}: ${pattern.name} adds 慎灸 ${code} ${p.name}: say how to take care`).toContain(p.name);
+          if (p.moxa.level === 'caution')
+            expect(pattern.advice, `${d.file}: ${pattern.name} adds 慎灸 ${code} ${p.name}: say how to take care`).toContain(p.name);
         }
   });
 
@@ -224,7 +250,9 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
   it('pauses a point in heavy periods wherever its page says so', () => {
     for (const d of diseases)
       if (moxaPoints(d).some((c) => /月经量多时暂停/.test(pointText(point(c)))))
-        expect(diseaseText(d), `${d.file}: a point pauses in heavy periods`).toMatch(/(经量|月经量)(过|较|偏)?多[^。；]{0,20}(暂停|不灸|停灸)/);
+        expect(diseaseText(d), `${d.file}: a point pauses in heavy periods`).toMatch(
+          /(经量|月经量)(过|较|偏)?多[^。；]{0,20}(暂停|不灸|停灸)/,
+        );
   });
 
   it('says not to moxibust in fever wherever a point’s page pauses in fever', () => {
@@ -234,9 +262,11 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
   });
 
   it('prescribes nothing on the face or the front of the neck for home moxibustion, and those points say why', () => {
-    for (const d of diseases) for (const code of moxaPoints(d)) expect(FACE_FRONT_NECK_POINTS.has(code), `${d.file}: ${code} ${point(code).name}`).toBe(false);
+    for (const d of diseases)
+      for (const code of moxaPoints(d)) expect(FACE_FRONT_NECK_POINTS.has(code), `${d.file}: ${code} ${point(code).name}`).toBe(false);
     for (const s of schemes)
-      for (const sp of s.moxibustion.points) if (sp.method !== '按揉') expect(FACE_FRONT_NECK_POINTS.has(sp.code), `scheme ${s.type}: ${sp.code}`).toBe(false);
+      for (const sp of s.moxibustion.points)
+        if (sp.method !== '按揉') expect(FACE_FRONT_NECK_POINTS.has(sp.code), `scheme ${s.type}: ${sp.code}`).toBe(false);
     for (const code of FACE_FRONT_NECK_POINTS) {
       const p = point(code);
       expect(p, code).toBeDefined();
@@ -248,7 +278,8 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
 
   it('puts the diabetic-feet rule on every page that moxibusts the feet or ankles, with no "试温" workaround', () => {
     for (const d of diseases) {
-      if (moxaPoints(d).some((c) => FOOT_ANKLE_POINTS.has(c))) expect(warnings(d), `${d.file}: uses a foot or ankle point`).toContain(fact('diabetic-feet'));
+      if (moxaPoints(d).some((c) => FOOT_ANKLE_POINTS.has(c)))
+        expect(warnings(d), `${d.file}: uses a foot or ankle point`).toContain(fact('diabetic-feet'));
     }
     for (const { file, text } of everyPage) expect(text, file).not.toMatch(/糖尿病[^。]{0,30}(试温|低温短时|距离加大|时间减半)/);
   });
@@ -259,22 +290,26 @@ describe('prescriptions agree with the points’ own pages (issue #26)', () => {
         expect(warnings(d), `${d.file}: pregnancy`).toContain(fact('pregnancy'));
     }
     for (const { file, text } of everyPage) {
-      if (/孕[^。；]{0,12}(可以?灸|可按|能灸|只灸)/.test(text)) expect(text, `${file}: allows moxibustion in pregnancy`).toContain(fact('pregnancy'));
+      if (/孕[^。；]{0,12}(可以?灸|可按|能灸|只灸)/.test(text))
+        expect(text, `${file}: allows moxibustion in pregnancy`).toContain(fact('pregnancy'));
     }
     // Products placed on a point banned in pregnancy carry the rule too.
     const banned = [...points.values()].filter((p) => bannedInPregnancy(p.code, p.region) && p.name.length > 1).map((p) => p.name);
     for (const { file, text } of pages('product'))
-      if (banned.some((n) => text.includes(n)) || /腹部|小腹|肚脐|腰骶|后腰/.test(text)) expect(text, `${file}: placed on a point banned in pregnancy`).toContain(fact('pregnancy'));
+      if (banned.some((n) => text.includes(n)) || /腹部|小腹|肚脐|腰骶|后腰/.test(text))
+        expect(text, `${file}: placed on a point banned in pregnancy`).toContain(fact('pregnancy'));
   });
 
   it('bans every point of the pregnancy set in pregnancy on its own page', () => {
-    for (const p of points.values()) if (bannedInPregnancy(p.code, p.region)) expect(p.cautions.join(''), `${p.code} ${p.name}`).toMatch(/孕妇禁灸|孕期禁灸|孕期一律不灸/);
+    for (const p of points.values())
+      if (bannedInPregnancy(p.code, p.region)) expect(p.cautions.join(''), `${p.code} ${p.name}`).toMatch(/孕妇禁灸|孕期禁灸|孕期一律不灸/);
   });
 });
 
 describe('wording rules over every page (issue #26)', () => {
   it('promises no quick effect', () => {
-    for (const { file, text } of everyPage) expect(text, file).not.toMatch(/\d+\s*([～~-]\s*\d+\s*)?(次|天)(就|即)可|几次就好|一次见效|马上见效|当天见效/);
+    for (const { file, text } of everyPage)
+      expect(text, file).not.toMatch(/\d+\s*([～~-]\s*\d+\s*)?(次|天)(就|即)可|几次就好|一次见效|马上见效|当天见效/);
   });
   it('says that burning moxa gives off carbon monoxide wherever smokeless moxa or airing a room comes up', () => {
     for (const { file, text } of everyPage) {
@@ -298,7 +333,9 @@ describe('wording rules over every page (issue #26)', () => {
       if (!v.products?.length) continue;
       const vtt = v.subtitles ? readFileSync(join(DIR, 'media', v.subtitles), 'utf8') : '';
       const text = [v.summary, richTextPlain(v.body), vtt].join('\n');
-      expect(text, `${v.file}: products beside disease wording`).not.toMatch(/咳嗽|鼻子敏感|过敏|鼻炎|哮喘|关节炎|失眠|痛经|胃病|疾病|调理[^。，]{0,8}(病|症)/);
+      expect(text, `${v.file}: products beside disease wording`).not.toMatch(
+        /咳嗽|鼻子敏感|过敏|鼻炎|哮喘|关节炎|失眠|痛经|胃病|疾病|调理[^。，]{0,8}(病|症)/,
+      );
     }
   });
 });

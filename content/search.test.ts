@@ -33,7 +33,10 @@ describe('everyday words find the condition (issue #26)', () => {
     expect(queries.length).toBeGreaterThanOrEqual(100);
     const misses = queries.filter(({ query, expect: id }) => !firstThree(type, query).includes(`disease:${id}`));
     const rate = 1 - misses.length / queries.length;
-    expect(rate, `missed: ${misses.map((m) => `${m.query}→${m.expect} [${firstThree(type, m.query).join(' ')}]`).join('; ')}`).toBeGreaterThanOrEqual(0.9);
+    expect(
+      rate,
+      `missed: ${misses.map((m) => `${m.query}→${m.expect} [${firstThree(type, m.query).join(' ')}]`).join('; ')}`,
+    ).toBeGreaterThanOrEqual(0.9);
   });
 
   it.each([

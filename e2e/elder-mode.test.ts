@@ -13,7 +13,8 @@ const WIDTHS = [320, 375, 430] as const;
  * font size, every visible control ≥ 60 × 60 px, nothing wider than the screen. Returns what fails.
  *
  * Deliberate exceptions (the standard exempts them, or they are not touch targets):
- * - a link inside a sentence of running text (an inline <a> in a paragraph with other text);
+ * - a link inside a sentence of running text (an inline <a> in a paragraph with other text), and so a
+ *   glossary term marked in one (an inline `.gloss` word, issue #26);
  * - a check box or radio drawn by its <label>: the label is measured instead;
  * - controls inside a horizontally scrolling strip that are scrolled out of view are measured the same;
  *   only hidden ones (display none, visibility hidden, 0 × 0, clipped to 1 px) are skipped.
@@ -61,9 +62,9 @@ function measure({ width, elder, scope = 'body' }: { width: number; elder: boole
     if (c instanceof HTMLInputElement && c.type === 'hidden') continue;
     if (!shown(el)) continue;
     const cs = getComputedStyle(el);
-    if (el.tagName === 'A' && cs.display === 'inline') {
+    if ((el.tagName === 'A' || el.classList.contains('gloss')) && cs.display === 'inline') {
       const block = el.parentElement?.closest('p, li, dd, td, blockquote, figcaption');
-      if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length) continue; // link in running text
+      if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length) continue; // link or term in running text
     }
     const r = el.getBoundingClientRect();
     if (r.width < 60 || r.height < 60) out.push(`target ${Math.round(r.width)}×${Math.round(r.height)} < 60×60: ${name(el)}`);

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
+import { heatReminder } from '@moxa/core/moxa/moxa-rules';
 import { logIn } from './lib/login.ts';
 import { hasBrowser, launch, phonePage } from './lib/page.ts';
 
@@ -50,7 +52,11 @@ async function sessionFromCondition(page: Page, feeling: string) {
   await expect.poll(async () => near(5 * 60)(await clockSeconds(page))).toBe(true);
   // A heat reminder has come at 3 minutes of running, and comes again at 6.
   await page.clock.fastForward(MIN + 5000);
-  await page.getByRole('status').filter({ hasText: '保持2～3厘米，感觉灼热请移开' }).first().waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: heatReminder('离头皮' + SAFETY_FACTS.distance.values.gentle) })
+    .first()
+    .waitFor();
   // Pause: time stands still; +1 分钟 adds to what is left.
   await page.getByRole('button', { name: '暂停' }).click();
   const paused = await clockSeconds(page);
@@ -132,6 +138,10 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
     await page.goto('/moxa_log');
     await page.getByRole('heading', { name: '本机有 3 条未登录时的记录' }).waitFor();
     await page.getByRole('button', { name: '保存到账号' }).click();
+    // Issue #27 item 15: the log goes to the account only with its separate consent, asked once.
+    const consent = page.getByRole('dialog', { name: '保存艾灸记录，需要您单独同意' });
+    await consent.getByLabel('您的出生年份').selectOption('1958');
+    await consent.getByRole('button', { name: '同意并保存' }).click();
     await course.getByText('第 3/10 次').first().waitFor();
     await expect.poll(() => page.getByText('本机有 3 条').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('moxa:sessions'))).toBeNull();

@@ -6,7 +6,8 @@ import { contentRevision, REVISION_FILE } from './content-revision.ts';
  * Workbox service worker (issue #6): precache the built app and the acupoint reference (list,
  * meridians, chart views) with a content revision, so search over the points works offline and a
  * deploy replaces everything at once; runtime-cache the point and meridian details and chart
- * figures people visit. Personal data (records, login) is never cached.
+ * figures people visit, and the glossary their terms are explained from (issue #26). Personal data
+ * (records, login) is never cached.
  */
 export function pwa(): Plugin[] {
   const revision = contentRevision();
@@ -34,7 +35,9 @@ export function pwa(): Plugin[] {
         runtimeCaching: [
           {
             urlPattern: ({ url }) =>
-              /^\/api\/v8\/(acupoints|meridians)\/[^/]+$/.test(url.pathname) || url.pathname.startsWith('/media/charts/'),
+              /^\/api\/v8\/(acupoints|meridians)\/[^/]+$/.test(url.pathname) ||
+              url.pathname === '/api/v8/glossary' ||
+              url.pathname.startsWith('/media/charts/'),
             handler: 'StaleWhileRevalidate',
             options: { cacheName: `content-${revision}`, expiration: { maxEntries: 600 } },
           },

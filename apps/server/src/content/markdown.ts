@@ -15,7 +15,7 @@ import type { MediaImage } from '@moxa/core/media/media-contract';
  * internal only (`acupoint:ST36` → `/acupoint_detail/ST36`), and a blockquote that opens with
  * **注意** becomes a caution callout.
  */
-const INTERNAL_PROTOCOLS = ['acupoint', 'meridian', 'disease', 'notice', 'problem', 'product', 'video'];
+const INTERNAL_PROTOCOLS = ['acupoint', 'meridian', 'disease', 'notice', 'problem', 'product', 'video', 'glossary'];
 
 const schema: SanitizeSchema = {
   ...defaultSchema,

@@ -1,5 +1,6 @@
 import { acupointKind, chartViewKind, meridianKind } from '../acupoints/acupoint-kinds.ts';
 import { diseaseGroupKind, diseaseKind } from '../diseases/disease-kinds.ts';
+import { glossaryKind } from '../glossary/glossary-kinds.ts';
 import { noticeKind, noticeTypeKind } from '../notices/notice-kinds.ts';
 import { constitutionKind } from '../physical/constitution-kind.ts';
 import { problemKind, problemTopicKind } from '../problems/problem-kinds.ts';
@@ -26,4 +27,5 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   productKind,
   productMarketingKind,
   videoKind,
+  glossaryKind,
 ];

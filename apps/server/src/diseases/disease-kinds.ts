@@ -1,7 +1,15 @@
 import { DiseaseContentSchema, DiseaseGroupSchema, type DiseaseContent, type DiseaseGroup } from '@moxa/core/diseases/disease-contract';
 import { pinyinOf } from '@moxa/core/search/pinyin';
 import { z } from 'zod';
-import { ContentError, defineKind, parseContent, readJson, readJsonList, readMarkdownItems, type MarkdownFields } from '../content/content-kind.ts';
+import {
+  ContentError,
+  defineKind,
+  parseContent,
+  readJson,
+  readJsonList,
+  readMarkdownItems,
+  type MarkdownFields,
+} from '../content/content-kind.ts';
 
 /**
  * Moxibustion methods by condition (issue #15): groups and one Markdown file per condition, plus

@@ -40,7 +40,8 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
             empty.set(key, true);
         }
         // Searches that find nothing are counted for editors (issue #26); a failure to count never fails the search.
-        if (empty.get(key)) app.ctx.searchMisses.record(query.q).catch((err: unknown) => request.log.warn({ err }, 'search miss not recorded'));
+        if (empty.get(key))
+          app.ctx.searchMisses.record(query.q).catch((err: unknown) => request.log.warn({ err }, 'search miss not recorded'));
         return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );

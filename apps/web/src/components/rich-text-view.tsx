@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import type { RichText } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import { Image } from './image.tsx';
+import type { Gloss } from './use-glossary-marks.tsx';
 
 /**
  * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already
  * sanitised, with internal links as app paths; this maps it to React — the same in the prerender and
  * the browser. App paths become router links; anything else is shown as text (the loader refuses it).
+ * With a page's `gloss` (use-glossary-marks.tsx, issue #26) its glossary terms are marked.
  */
 const components: Partial<Components> = {
   a: ({ href, children }) =>
@@ -32,8 +34,10 @@ const components: Partial<Components> = {
   ),
 };
 
-export function RichTextView({ value, className = '' }: { value: RichText; className?: string }) {
+export function RichTextView({ value, className = '', gloss }: { value: RichText; className?: string; gloss?: Gloss | null }) {
   // hast's Root and ours differ only in optional fields the renderer does not need.
-  const tree = value as unknown as Parameters<typeof toJsxRuntime>[0];
-  return <div className={`rich-text ${className}`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true })}</div>;
+  const tree = (gloss ? gloss.rich(value) : value) as unknown as Parameters<typeof toJsxRuntime>[0];
+  // The same component for every other tag with or without marks: only the marked text nodes change.
+  const map = gloss ? { ...components, span: gloss.span } : components;
+  return <div className={`rich-text ${className}`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs, components: map, passKeys: true })}</div>;
 }

@@ -11,6 +11,8 @@ export const INTERNAL_LINK_ROUTES = {
   problem: '/problem_detail/',
   product: '/product_detail/',
   video: '/video_detail/',
+  // Issue #26: a term's place in the glossary list (`[同身寸](glossary:tongshencun)`).
+  glossary: '/glossary?term=',
 } as const;
 
 export type InternalLinkKind = keyof typeof INTERNAL_LINK_ROUTES;

@@ -2,7 +2,7 @@
  * The kinds search covers (issue #14 §4) and their Chinese names — plain constants, free of zod, so
  * the web's search screen can use them without shipping the schema library.
  */
-export const SEARCH_KINDS = ['acupoint', 'disease', 'notice', 'problem', 'product', 'video'] as const;
+export const SEARCH_KINDS = ['acupoint', 'disease', 'notice', 'problem', 'product', 'video', 'glossary'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 export const SEARCH_TYPES = ['all', ...SEARCH_KINDS] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -16,4 +16,5 @@ export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
   problem: '产品问答',
   product: '产品',
   video: '视频',
+  glossary: '术语',
 };

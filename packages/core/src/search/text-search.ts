@@ -121,7 +121,8 @@ export function searchIndex<D extends SearchDoc>(index: SearchIndex<D>, rawQuery
       if (best === 0) {
         const within = (n: string) => n.length >= 2 && n.length < compact.length && compact.includes(n);
         if (within(e.name)) take(640 + 10 * Math.min(e.name.length, 8), [[0, e.name.length]]);
-        for (const a of e.aliases) if (within(a.name)) take(620 + 10 * Math.min(a.name.length, 8), [], { text: a.name, range: [0, a.name.length] });
+        for (const a of e.aliases)
+          if (within(a.name)) take(620 + 10 * Math.min(a.name.length, 8), [], { text: a.name, range: [0, a.name.length] });
         for (const k of e.keywords) if (within(k)) take(100 + 10 * Math.min(k.length, 8), [], { text: k, range: [0, k.length] });
       }
     } else if (py) {

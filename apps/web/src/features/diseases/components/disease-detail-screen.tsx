@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -6,6 +6,7 @@ import type { KeptItem } from '../../../lib/saved-items.ts';
 import type { DiseaseDetail } from '@moxa/core/diseases/disease-contract';
 import { Page } from '../../../components/page.tsx';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
+import { Glossed, useGlossaryMarks } from '../../../components/use-glossary-marks.tsx';
 import { Bullets, LinkList, SectionCard } from '../../../components/content-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
@@ -53,99 +54,109 @@ const LEVEL_NOTE = { suitable: null, caution: '慎灸', forbidden: '禁灸' } as
 function Detail({ d }: { d: DiseaseDetail }) {
   const total = d.prescription.points.reduce((n, p) => n + p.minutes, 0);
   const text = useRef<HTMLElement>(null);
+  // Issue #26: the texts whose jargon is explained, in the order the page shows them.
+  const glossed = useMemo(() => [d.body, ...d.patterns.flatMap((p) => [p.signs, p.advice])], [d]);
+  const [gloss, glossSheet] = useGlossaryMarks(glossed);
   return (
-    <article className="dz-detail" ref={text}>
-      <header className="dz-hero">
-        <span className="tag">{d.groupName}</span>
-        <h2>{d.name}</h2>
-        <p>{d.summary}</p>
-      </header>
-      <ReadAloud source={text} />
-      <p className="notice" role="note">
-        本页为日常调理参考，不是诊断，也不能代替治疗。症状重、持续不好或出现下方“请及时就医”的情况，请先去医院。
-      </p>
-      <SectionCard title="概述">
-        <RichTextView value={d.body} />
-      </SectionCard>
-      <SectionCard title="常见表现">
-        <Bullets items={d.symptoms} />
-      </SectionCard>
-      {d.patterns.length > 0 && (
-        <SectionCard title="常见类型（辨证）">
-          {d.patterns.map((p) => (
-            <div key={p.name} className="dz-pattern">
-              <h3>{p.name}</h3>
-              <p className="muted">{p.signs}</p>
-              <p>{p.advice}</p>
-            </div>
-          ))}
+    <>
+      <article className="dz-detail" ref={text}>
+        <header className="dz-hero">
+          <span className="tag">{d.groupName}</span>
+          <h2>{d.name}</h2>
+          <p>{d.summary}</p>
+        </header>
+        <ReadAloud source={text} />
+        <p className="notice" role="note">
+          本页为日常调理参考，不是诊断，也不能代替治疗。症状重、持续不好或出现下方“请及时就医”的情况，请先去医院。
+        </p>
+        <SectionCard title="概述">
+          <RichTextView value={d.body} gloss={gloss} />
         </SectionCard>
-      )}
-      <SectionCard title="艾灸方案">
-        <p className="muted small">按顺序施灸，每次约 {total} 分钟。点穴位名可查看定位和找穴方法。</p>
-        <ol className="dz-points">
-          {d.prescription.points.map((p, i) => (
-            <li key={p.code} className="dz-point">
-              <span className="dz-step" aria-hidden="true">
-                {i + 1}
-              </span>
-              <div className="dz-point-body">
-                <Link to={`/acupoint_detail/${p.code}`} className="dz-point-name">
-                  {p.name}
-                  <span className="dz-code">{p.code}</span>
-                </Link>
-                {LEVEL_NOTE[p.level] && <span className="tag dz-level">{LEVEL_NOTE[p.level]}</span>}
-                <p>
-                  {p.method} · {p.distance} · <strong>{p.minutes}分钟</strong>
+        <SectionCard title="常见表现">
+          <Bullets items={d.symptoms} />
+        </SectionCard>
+        {d.patterns.length > 0 && (
+          <SectionCard title="常见类型（辨证）">
+            {d.patterns.map((p) => (
+              <div key={p.name} className="dz-pattern">
+                <h3>{p.name}</h3>
+                <p className="muted">
+                  <Glossed text={p.signs} gloss={gloss} />
                 </p>
-                {p.note && <p className="dz-point-note">{p.note}</p>}
+                <p>
+                  <Glossed text={p.advice} gloss={gloss} />
+                </p>
               </div>
-            </li>
-          ))}
-        </ol>
-        <dl className="dz-plan">
-          <dt>频次</dt>
-          <dd>{d.prescription.frequency}</dd>
-          <dt>疗程</dt>
-          <dd>{d.prescription.course}</dd>
-          {d.prescription.timing && (
-            <>
-              <dt>时间</dt>
-              <dd>{d.prescription.timing}</dd>
-            </>
-          )}
-        </dl>
-        {/* Issue #18: the prescription as a guided session, point by point with a countdown. */}
-        <Link className="btn btn-primary btn-block dz-session" to={`/moxa_session?disease=${encodeURIComponent(d.id)}`}>
-          跟着灸：按方案开始
-        </Link>
-      </SectionCard>
-      <SectionCard title="生活调养">
-        <Bullets items={d.advice} />
-      </SectionCard>
-      <SectionCard title="哪些人不宜灸" tone="warn">
-        <Bullets items={d.contraindications} />
-      </SectionCard>
-      <SectionCard title="注意事项" tone="warn">
-        <Bullets items={d.cautions} />
-      </SectionCard>
-      <SectionCard title="出现以下情况，请及时就医" tone="danger">
-        <Bullets items={d.redFlags} />
-      </SectionCard>
-      {d.related.length > 0 && (
-        <>
-          <h2 className="section-title">相关阅读</h2>
-          <LinkList
-            label="相关阅读"
-            rows={d.related.map((r) => ({
-              to: r.kind === 'notice' ? `/notice_detail/${r.id}` : `/disease_detail/${r.id}`,
-              title: r.title,
-              subtitle: r.kind === 'notice' ? '灸前须知' : '艾灸方法',
-            }))}
-          />
-        </>
-      )}
-      <Disclaimer />
-    </article>
+            ))}
+          </SectionCard>
+        )}
+        <SectionCard title="艾灸方案">
+          <p className="muted small">按顺序施灸，每次约 {total} 分钟。点穴位名可查看定位和找穴方法。</p>
+          <ol className="dz-points">
+            {d.prescription.points.map((p, i) => (
+              <li key={p.code} className="dz-point">
+                <span className="dz-step" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <div className="dz-point-body">
+                  <Link to={`/acupoint_detail/${p.code}`} className="dz-point-name">
+                    {p.name}
+                    <span className="dz-code">{p.code}</span>
+                  </Link>
+                  {LEVEL_NOTE[p.level] && <span className="tag dz-level">{LEVEL_NOTE[p.level]}</span>}
+                  <p>
+                    {p.method} · {p.distance} · <strong>{p.minutes}分钟</strong>
+                  </p>
+                  {p.note && <p className="dz-point-note">{p.note}</p>}
+                </div>
+              </li>
+            ))}
+          </ol>
+          <dl className="dz-plan">
+            <dt>频次</dt>
+            <dd>{d.prescription.frequency}</dd>
+            <dt>疗程</dt>
+            <dd>{d.prescription.course}</dd>
+            {d.prescription.timing && (
+              <>
+                <dt>时间</dt>
+                <dd>{d.prescription.timing}</dd>
+              </>
+            )}
+          </dl>
+          {/* Issue #18: the prescription as a guided session, point by point with a countdown. */}
+          <Link className="btn btn-primary btn-block dz-session" to={`/moxa_session?disease=${encodeURIComponent(d.id)}`}>
+            跟着灸：按方案开始
+          </Link>
+        </SectionCard>
+        <SectionCard title="生活调养">
+          <Bullets items={d.advice} />
+        </SectionCard>
+        <SectionCard title="哪些人不宜灸" tone="warn">
+          <Bullets items={d.contraindications} />
+        </SectionCard>
+        <SectionCard title="注意事项" tone="warn">
+          <Bullets items={d.cautions} />
+        </SectionCard>
+        <SectionCard title="出现以下情况，请及时就医" tone="danger">
+          <Bullets items={d.redFlags} />
+        </SectionCard>
+        {d.related.length > 0 && (
+          <>
+            <h2 className="section-title">相关阅读</h2>
+            <LinkList
+              label="相关阅读"
+              rows={d.related.map((r) => ({
+                to: r.kind === 'notice' ? `/notice_detail/${r.id}` : `/disease_detail/${r.id}`,
+                title: r.title,
+                subtitle: r.kind === 'notice' ? '灸前须知' : '艾灸方法',
+              }))}
+            />
+          </>
+        )}
+        <Disclaimer />
+      </article>
+      {glossSheet}
+    </>
   );
 }

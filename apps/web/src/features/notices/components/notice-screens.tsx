@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -10,6 +10,7 @@ import { LinkList, SearchEntry } from '../../../components/content-list.tsx';
 import { GroupIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { useGlossaryMarks } from '../../../components/use-glossary-marks.tsx';
 import { ReadAloud } from '../../../components/read-aloud.tsx';
 
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -105,6 +106,8 @@ export function NoticeDetailScreen() {
 
 function Article({ n }: { n: NoticeDetail }) {
   const text = useRef<HTMLDivElement>(null);
+  // Issue #26: the article's jargon explained (first occurrence of each term).
+  const [gloss, glossSheet] = useGlossaryMarks(useMemo(() => [n.body], [n.body]));
   return (
     <article>
       <div ref={text}>
@@ -114,7 +117,7 @@ function Article({ n }: { n: NoticeDetail }) {
         </header>
         <ReadAloud source={text} />
         <div className="card">
-          <RichTextView value={n.body} />
+          <RichTextView value={n.body} gloss={gloss} />
         </div>
       </div>
       {n.related.length > 0 && (
@@ -124,6 +127,7 @@ function Article({ n }: { n: NoticeDetail }) {
         </>
       )}
       <Disclaimer />
+      {glossSheet}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -9,6 +9,7 @@ import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { LinkList, SearchEntry } from '../../../components/content-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { useGlossaryMarks } from '../../../components/use-glossary-marks.tsx';
 import { ReadAloud } from '../../../components/read-aloud.tsx';
 
 import { useProblem, useProblems, useProblemTopics } from '../api/queries.ts';
@@ -77,6 +78,8 @@ export function ProblemDetailScreen() {
 
 function Answer({ p }: { p: ProblemDetail }) {
   const text = useRef<HTMLDivElement>(null);
+  // Issue #26: the answer's jargon explained (first occurrence of each term).
+  const [gloss, glossSheet] = useGlossaryMarks(useMemo(() => [p.body], [p.body]));
   return (
     <article>
       <div ref={text}>
@@ -86,7 +89,7 @@ function Answer({ p }: { p: ProblemDetail }) {
         </header>
         <ReadAloud source={text} />
         <div className="card">
-          <RichTextView value={p.body} />
+          <RichTextView value={p.body} gloss={gloss} />
         </div>
       </div>
       {p.related.length > 0 && (
@@ -96,6 +99,7 @@ function Answer({ p }: { p: ProblemDetail }) {
         </>
       )}
       <Disclaimer />
+      {glossSheet}
     </article>
   );
 }

@@ -24,6 +24,7 @@ const PLACEHOLDER: Record<SearchType, string> = {
   problem: '如 艾灸盒、多久灸一次',
   product: '产品名称',
   video: '视频标题',
+  glossary: '如 同身寸、阴虚、温和灸',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
@@ -9,6 +9,7 @@ import { Image } from '../../../components/image.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { useGlossaryMarks } from '../../../components/use-glossary-marks.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
@@ -116,6 +117,8 @@ function Player({ v, onViews }: { v: VideoDetail; onViews: (views: number) => vo
 
 function Detail({ v }: { v: VideoDetail }) {
   const [views, setViews] = useState(v.views);
+  // Issue #26: the description's jargon explained (first occurrence of each term).
+  const [gloss, glossSheet] = useGlossaryMarks(useMemo(() => [v.body], [v.body]));
   return (
     <article className="video-detail">
       <Player v={v} onViews={setViews} />
@@ -126,7 +129,7 @@ function Detail({ v }: { v: VideoDetail }) {
         </p>
       </header>
       <div className="card">
-        <RichTextView value={v.body} />
+        <RichTextView value={v.body} gloss={gloss} />
       </div>
       {(v.acupoints.length > 0 || v.diseases.length > 0) && (
         <section className="card chips-card" aria-label="相关穴位和调理">
@@ -170,6 +173,7 @@ function Detail({ v }: { v: VideoDetail }) {
           <VideoList videos={v.related} label="相关视频" />
         </>
       )}
+      {glossSheet}
     </article>
   );
 }

@@ -1,0 +1,3 @@
+import { GlossaryScreen } from '../../features/glossary/components/glossary-screen.tsx';
+
+export const Component = GlossaryScreen;
