@@ -33,6 +33,8 @@ export const PAGES: PageTarget[] = [
   { path: '/mine', minScore: 95 },
   { path: '/mine/favorites', minScore: 95 },
   { path: '/mine/history', minScore: 95 },
+  // Issue #26: the glossary.
+  { path: '/glossary', minScore: 95 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };
@@ -48,6 +50,7 @@ export const APIS: ApiTarget[] = [
   { name: 'product detail', path: '/api/v8/products/portable-moxa-box' },
   { name: 'video list', path: '/api/v8/videos?category=health' },
   { name: 'session plan', path: '/api/v8/moxa/plan?disease=insomnia' },
+  { name: 'glossary', path: '/api/v8/glossary' },
   // A wrong code for one number: after LOGIN_MAX_FAILS_PER_NUMBER_DAY tries the answers are 429
   // refusals, so this row measures how cheaply refusals are answered, not logins (issue #14 §10).
   { name: 'login refused (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },
@@ -63,6 +66,8 @@ export const BUDGETS = {
   // 110 KB until issue #18: the branch point (37acfbd, 长辈版 state set before the first render)
   // already measured 112 695 B on /acupoint, 55 B over; 我的's three routes add ~110 B to the route
   // table the entry carries. The 长辈版 branch moves that start-up code into a boot script.
-  entryJs: 110.5 * 1024,
+  // Issue #27 adds five routes (隐私与授权, 修改昵称, 我的数据, 隐私政策, 用户协议) and a screen module to
+  // the table the entry carries: 113 180 B on /acupoint, 28 B over 110.5 KB.
+  entryJs: 111 * 1024,
   screenChunk: 30 * 1024,
 };

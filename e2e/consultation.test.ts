@@ -48,12 +48,17 @@ describe.skipIf(!hasBrowser())('consultation with an advisor (issue #17)', () =>
       .jpeg()
       .toBuffer();
     await p.locator('#case-f-photos').setInputFiles({ name: 'knee.jpg', mimeType: 'image/jpeg', buffer: photo });
-    // Without the separate consent nothing is sent.
+    // Without the separate consent (issue #27 item 15: the account's, asked by a sheet) nothing is sent.
     await p.getByRole('button', { name: '提交咨询' }).click();
-    await p.getByText('请阅读并勾选同意《健康信息处理说明》').first().waitFor();
+    const consent = p.getByRole('dialog', { name: '提交咨询，需要您单独同意' });
+    await consent.getByText('您本人和品牌的咨询顾问').waitFor();
+    await consent.getByRole('button', { name: '暂不提交' }).click();
+    await p.getByText('需要您同意处理健康信息后才能提交。').waitFor();
     expect(p.url()).toContain('/single-order-h5/ConsultationH5');
-    await p.getByLabel('我已阅读并同意《健康信息处理说明》').check();
+    expect(await p.getByLabel('症状和不适').inputValue()).toBe('天冷膝盖发凉，上下楼梯酸，已经两个月');
     await p.getByRole('button', { name: '提交咨询' }).click();
+    await consent.getByLabel('您的出生年份').selectOption('1968');
+    await consent.getByRole('button', { name: '同意并提交' }).click();
     await p.waitForURL('**/case/caseDetails/**');
     const caseUrl = new URL(p.url()).pathname;
     await p.getByText('已提交').first().waitFor();

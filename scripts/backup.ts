@@ -9,12 +9,17 @@
  *   schema through `options=-c search_path=…`, only that schema. pg_dump must be at least the server's
  *   major version.
  *
+ * Issue #27 item 3: every backup is created with mode 0600 (its folder 0700 when new), and backups in
+ * the folder older than `--keep-days` (default RETENTION.backupDays, 30) are deleted after a successful backup, so a
+ * deleted case or account leaves the backups within that many days.
+ *
  * Prints the backup's path as its last line. See docs/operations.md for restoring.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { RETENTION } from '@moxa/core/legal/retention';
 import { loadEnv, type Env } from '../apps/server/src/env.ts';
 
 export const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -34,21 +39,49 @@ function stamp(now: Date): string {
     .replace(/\.\d+Z$/, 'Z')}`;
 }
 
+/** A new, empty file only its owner can read (mode 0600), under a name not yet taken. */
 function freePath(dir: string, base: string, ext: string): string {
-  let path = join(dir, `${base}${ext}`);
-  for (let i = 1; existsSync(path); i++) path = join(dir, `${base}-${i}${ext}`);
-  return path;
+  for (let i = 0; ; i++) {
+    const path = join(dir, i === 0 ? `${base}${ext}` : `${base}-${i}${ext}`);
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+      chmodSync(path, 0o600); // whatever the umask
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/** The backups this script makes: app-<UTC time>[-n].db|.dump. */
+const BACKUP_NAME = /^app-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-\d+)?\.(?:db|dump)$/;
+
+/** Deletes the backups in `dir` taken more than `keepDays` days before `now`; returns their paths. */
+export function pruneBackups(dir: string, keepDays: number, now = new Date()): string[] {
+  const cutoff = now.getTime() - keepDays * 86_400_000;
+  const pruned: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const m = BACKUP_NAME.exec(name);
+    if (!m) continue;
+    const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+    if (Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) >= cutoff) continue;
+    rmSync(join(dir, name));
+    pruned.push(join(dir, name));
+  }
+  return pruned;
 }
 
 export async function backup(env: Env, outDir: string, now = new Date()): Promise<string> {
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
   if (isPostgres(env.DATABASE_URL)) {
     const file = freePath(outDir, stamp(now), '.dump');
     const schema = schemaOf(env.DATABASE_URL);
     const args = ['--format=custom', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : []), `--dbname=${env.DATABASE_URL}`];
     const run = spawnSync('pg_dump', args, { encoding: 'utf8' });
+    if (run.error || run.status !== 0) rmSync(file, { force: true });
     if (run.error) throw new Error(`pg_dump could not run (${run.error.message}); install the PostgreSQL client tools`);
     if (run.status !== 0) throw new Error(`pg_dump failed: ${run.stderr}`);
+    chmodSync(file, 0o600);
     return file;
   }
   const source = resolve(env.DATABASE_URL.startsWith('file:') ? env.DATABASE_URL.slice(5) : env.SQLITE_PATH);
@@ -57,12 +90,19 @@ export async function backup(env: Env, outDir: string, now = new Date()): Promis
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
+    // Into the empty 0600 file made above, so the copy is never readable by others, even for a moment.
     await db.backup(file);
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
   } finally {
     db.close();
   }
-  const copy = new SQLite(file, { readonly: true });
+  chmodSync(file, 0o600);
+  const copy = new SQLite(file);
   try {
+    // One self-contained file: the copy leaves WAL mode, so no -wal or -shm is left beside it.
+    copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`the backup failed its integrity check: ${String(check)}`);
   } finally {
@@ -72,10 +112,20 @@ export async function backup(env: Env, outDir: string, now = new Date()): Promis
 }
 
 if (import.meta.main) {
-  const at = process.argv.indexOf('--out');
-  const outDir = at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : 'data/backups';
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const outDir = option('--out') ?? 'data/backups';
+  // The privacy policy's period (issue #27 item 18) unless the operator asks for another.
+  const keepDays = Number(option('--keep-days') ?? RETENTION.backupDays);
+  if (!Number.isInteger(keepDays) || keepDays < 1) {
+    process.stderr.write('--keep-days must be a whole number of days, at least 1\n');
+    process.exit(2);
+  }
   try {
     const file = await backup(loadEnv(), outDir);
+    for (const old of pruneBackups(outDir, keepDays)) process.stderr.write(`deleted ${old} (older than ${keepDays} days)\n`);
     process.stdout.write(`${file}\n`);
   } catch (error) {
     process.stderr.write(`backup failed: ${(error as Error).message}\n`);

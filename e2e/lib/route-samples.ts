@@ -5,6 +5,7 @@ import { scoreAnswers } from '@moxa/core/physical/scoring';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../../apps/web/src/config/routes.ts';
+import { grantConsents } from './consent.ts';
 import { logIn } from './login.ts';
 import { baseUrl } from './page.ts';
 
@@ -54,8 +55,14 @@ export const SAMPLES: Readonly<Record<string, string>> = {
   '/mine/favorites': '/mine/favorites',
   '/mine/history': '/mine/history',
   '/mine/delete_account': '/mine/delete_account',
+  '/mine/consents': '/mine/consents',
+  '/mine/nickname': '/mine/nickname',
+  '/mine/data': '/mine/data',
+  '/privacy': '/privacy',
+  '/terms': '/terms',
   '/authorize': '/authorize',
   '/test': '/test',
+  '/glossary': '/glossary?term=tongshencun',
   [NOT_FOUND_ROUTE.path]: '/no/such/page',
 };
 
@@ -121,6 +128,8 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
   const login = await context.storageState();
   const token = (JSON.parse((await page.evaluate(() => localStorage.getItem('keyLoginInfo'))) ?? '{}') as { token: string }).token;
   await context.close();
+  // Issue #27 item 15: the consultation's separate consent, given once for the account.
+  await grantConsents(token, ['consultation']);
   const form = new FormData();
   const request = {
     gender: 'female',
@@ -133,7 +142,6 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
     physicalRecordId: null,
     contactTime: CONTACT_TIME,
     notifySms: false,
-    consent: true,
   };
   form.append('data', JSON.stringify(request));
   const res = await fetch(`${baseUrl()}/api/v8/consultations`, {

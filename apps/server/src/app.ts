@@ -12,8 +12,8 @@ import { acupointCatalog } from './acupoints/acupoint-catalog.ts';
 import { loadContentStore } from './content/content-store.ts';
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
-import type { AppContext } from './lib/context.ts';
-import { databaseLimitStore, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
+import { authenticateFirst, type AppContext } from './lib/context.ts';
+import { databaseLimitStore, hashedKeys, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
@@ -21,12 +21,18 @@ import { advisorRoutes } from './routes/advisor-routes.ts';
 import { caseRoutes } from './routes/case-routes.ts';
 import { moxaRoutes } from './routes/moxa-routes.ts';
 import { moxaSessionRepository } from './moxa/moxa-session-repository.ts';
+import { consentRepository } from './consent/consent-repository.ts';
+import { consentRoutes } from './routes/consent-routes.ts';
 import { sessionPlans } from './moxa/session-plans.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
 import { savedContent } from './mine/saved-content.ts';
 import { savedItemRepository } from './mine/saved-items.ts';
 import { mineRoutes } from './routes/mine-routes.ts';
+import { accountDataRoutes } from './routes/account-data-routes.ts';
+import { auditRepository } from './audit/audit-repository.ts';
+import { legalRoutes } from './routes/legal-routes.ts';
+import { diseaseKind } from './diseases/disease-kinds.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { videoRoutes } from './routes/video-routes.ts';
 import { viewCounter } from './videos/view-counter.ts';
@@ -38,6 +44,7 @@ import { databaseHealth } from './db/database-health.ts';
 import { smsCodeService } from './login/sms-code-service.ts';
 import { physicalContent } from './physical/physical-content.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerMethodNotAllowed, errorEnvelopeComponent, withErrorResponses } from './plugins/api-errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media-static.ts';
@@ -49,11 +56,13 @@ import { physicalRoutes } from './routes/physical-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
 import { diseaseRoutes } from './routes/disease-routes.ts';
 import { noticeRoutes } from './routes/notice-routes.ts';
+import { glossaryRoutes } from './routes/glossary-routes.ts';
 import { problemRoutes } from './routes/problem-routes.ts';
 import { diseaseCatalog } from './diseases/disease-catalog.ts';
 import { searchMisses } from './search/search-misses.ts';
 import { searchService } from './search/search-service.ts';
 import { wechatRoutes } from './routes/wechat-routes.ts';
+import { consoleBehindProxyGuard } from './sms/console-guard.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
@@ -139,8 +148,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     closing = true;
   });
   let warnedForwarded = false;
+  const smsGuard = consoleBehindProxyGuard(opts.sms ?? selectSmsProvider(env), env);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
+    if (smsGuard.check(request)) {
+      request.log.error(
+        'SMS_PROVIDER=console behind a proxy: login codes are no longer printed and sending them fails; configure a real SMS provider (or SMS_CONSOLE_ALLOWED=true for a test deployment)',
+      );
+    }
     // Behind a proxy with TRUST_PROXY off, every client shares the proxy's address and its limits
     // (issue #13 item 14): say so once.
     if (!warnedForwarded && env.TRUST_PROXY === false && request.headers['x-forwarded-for'] !== undefined) {
@@ -158,11 +173,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  const limits =
+  // Issue #27 item 3: keys are kept as keyed hashes, never with a phone number in them.
+  const limits = hashedKeys(
     opts.limits ??
-    (env.REDIS_URL
-      ? redisLimitStore(env.REDIS_URL, env.REDIS_PREFIX, (err) => app.log.warn({ err: err.message }, 'redis error'))
-      : databaseLimitStore(db, clock));
+      (env.REDIS_URL
+        ? redisLimitStore(env.REDIS_URL, env.REDIS_PREFIX, (err) => app.log.warn({ err: err.message }, 'redis error'))
+        : databaseLimitStore(db, clock)),
+    resolveSecretKey(env),
+  );
   const ctx: AppContext = {
     env,
     db,
@@ -173,21 +191,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     cases: caseRepository(db, clock),
     physicalRecords: physicalRecordRepository(db, clock),
     moxaSessions: moxaSessionRepository(db, clock),
+    consents: consentRepository(db, clock),
+    audit: auditRepository(db, clock),
     savedItems: savedItemRepository(db, clock),
     wechatBindings: wechatRepository(db, clock),
     contentStatus: contentStatusRepository(db),
     searchMisses: searchMisses(db, clock),
     dbHealth: databaseHealth(db),
     smsCodes: smsCodeService(db, resolveSecretKey(env), env.SMS_CODE_TTL_SECONDS, clock),
-    sms: opts.sms ?? selectSmsProvider(env),
+    sms: smsGuard.provider,
     wechat:
       opts.wechat !== undefined
         ? opts.wechat
         : env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
-          ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE })
+          ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE }, fetch, clock)
           : null,
   };
   app.decorate('ctx', ctx);
+  // Issue #27 item 11: the session of a route declaring bearer security is checked before its body.
+  authenticateFirst(app);
   if (!opts.limits) app.addHook('onClose', async () => limits.close());
 
   registerErrorHandler(app);
@@ -203,11 +225,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       info: {
         title: '艾灸养生 H5 API',
         version: APP_VERSION,
-        description: 'Every answer is the envelope {code, msg, data}; code 0 is success, otherwise msg is a Chinese message fit to show.',
+        description:
+          'Every answer is the envelope {code, msg, data}; code 0 is success, otherwise msg is a Chinese message fit to show. Each operation lists the error statuses it can answer; a method a path does not support answers 405 with Allow. Query parameters an operation does not declare are ignored, on every operation (issue #27 item 14).',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Issue #27 item 14: each operation documents its error statuses, all with one error envelope.
+    transform: withErrorResponses(jsonSchemaTransform),
+    transformObject: errorEnvelopeComponent,
   });
   // The JSON document is always there (the hostile-input suite reads it); the browsable UI only when
   // a deployment asks for it (issue #13 item 13).
@@ -225,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(diseaseRoutes(diseaseCatalog(content, catalog)));
   await app.register(noticeRoutes(content));
   await app.register(problemRoutes(content));
+  await app.register(glossaryRoutes(content));
   await app.register(productRoutes(content));
   await app.register(videoRoutes(content, catalog, viewCounter(db, limits, resolveSecretKey(env), clock)));
   await app.register(searchRoutes(searchService(content)));
@@ -234,12 +260,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(advisorRoutes(views));
   await app.register(moxaRoutes(sessionPlans(content, catalog, physical), catalog));
   await app.register(mineRoutes(savedContent(content, catalog)));
+  // Issue #27 items 13, 16, 18: 昵称, 我的数据, and who runs the service.
+  await app.register(
+    accountDataRoutes({ questionnaire: physical.questionnaire, diseaseName: (id) => content.get(diseaseKind, id)?.name ?? null }),
+  );
+  await app.register(legalRoutes);
+  await app.register(consentRoutes);
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).
   app.setNotFoundHandler((request, reply) => {
     if (web?.sendPage(request, reply)) return reply;
+    // An API path that exists under other methods: 405 with Allow (issue #27 item 14).
+    if (answerMethodNotAllowed(app, request, reply)) return reply;
     return reply.status(404).send({ code: ErrorCode.notFound, msg: '请求的接口不存在', data: null });
   });
   return app;

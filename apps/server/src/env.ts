@@ -18,13 +18,27 @@ const endpoint = (d: string) =>
     }, 'must be an https: URL (http: only on the loopback)')
     .default(d);
 
+/** `v` as a normalised http(s) origin (scheme, host, port; nothing else), or null (issue #27 item 7). */
+export function originOf(v: string): string | null {
+  if (!/^https?:\/\/[^/?#@]+\/?$/i.test(v)) return null;
+  try {
+    return new URL(v).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Environment, validated once at start-up (design §7, epic-stack env.server.ts). Nothing else reads
  * process.env. Every variable has a working default, so none is needed to start.
  */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Where to listen. Unset: 127.0.0.1 while the console SMS provider is in use without
+   * SMS_CONSOLE_ALLOWED (a developer's machine), else 0.0.0.0 (issue #27 item 12).
+   */
+  HOST: z.string().default(''),
   PORT: int(3000),
   /** Empty: embedded SQLite at SQLITE_PATH. postgres://… selects PostgreSQL. */
   DATABASE_URL: z.string().default(''),
@@ -93,6 +107,8 @@ export const EnvSchema = z.object({
   LOGIN_MAX_PER_IP_HOUR: positive(60),
   /** Wrong codes per number per day, over all its codes (issue #13 item 9). */
   LOGIN_MAX_FAILS_PER_NUMBER_DAY: positive(10),
+  /** Wrong codes per client (IPv6 by /64) per day: what stops a guesser (issue #27 item 1). */
+  LOGIN_MAX_FAILS_PER_IP_DAY: positive(30),
   TOKEN_TTL_DAYS: positive(30, 365),
   /** Issue #13 item 6: a session unused this long ends (sliding), whatever its absolute expiry. */
   SESSION_IDLE_DAYS: positive(7, 90),
@@ -119,12 +135,45 @@ export const EnvSchema = z.object({
   WECHAT_AUTHORIZE_BASE: endpoint('https://open.weixin.qq.com'),
   /** checkout.do per IP (IPv6 by /64) per hour: each one costs a call to WeChat (issue #13 item 11). */
   WECHAT_MAX_PER_IP_HOUR: positive(30),
+  /** JS-SDK signatures per client (IPv6 by /64) per minute (issue #27 item 8). */
+  WECHAT_JSSDK_MAX_PER_IP_MINUTE: positive(60),
+  /**
+   * The origin users open the app at, e.g. https://h5.example.com (issue #27 item 7): the only site
+   * JS-SDK signatures are made for, and where WeChat OAuth returns; Host and X-Forwarded-Host are never
+   * trusted for either. Empty: only a developer's server (HOST on the loopback, TRUST_PROXY off) uses
+   * the request's own address; elsewhere WeChat login and share cards stay off (start-up refuses).
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || originOf(v) !== null, 'must be an origin such as https://h5.example.com (scheme and host, no path)')
+    .transform((v) => (v === '' ? '' : originOf(v)!)),
   /** Constitution records one account may save per day (issue #13 item 11). */
   PHYSICAL_MAX_RECORDS_PER_DAY: positive(20),
+  /**
+   * Who runs the service (issue #27 item 18), shown in 关于我们, the 隐私政策 and the 用户协议. Empty:
+   * the pages say 未配置 rather than invent a name (the console issue makes them editable).
+   */
+  OPERATOR_NAME: z.string().trim().max(100).default(''),
+  OPERATOR_ADDRESS: z.string().trim().max(200).default(''),
+  OPERATOR_PHONE: z.string().trim().max(40).default(''),
+  /** The ICP filing number (ICP备案号), e.g. 京ICP备12345678号-1. */
+  ICP_NUMBER: z.string().trim().max(60).default(''),
   /** Serve the Swagger UI at /api/docs (the JSON at /api/docs/json is always there; issue #13 item 13). */
   API_DOCS_UI: bool,
   /** Graceful shutdown: how long in-flight requests may take before the process exits. */
   SHUTDOWN_TIMEOUT_MS: int(10000),
+  /**
+   * Slow clients (issue #27 item 9): the whole request, body included, must arrive within
+   * REQUEST_TIMEOUT_MS (long enough for six photos over a slow mobile uplink), its headers within
+   * HEADERS_TIMEOUT_MS; an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS, any
+   * connection without traffic after CONNECTION_TIMEOUT_MS; at most MAX_CONNECTIONS at once.
+   */
+  REQUEST_TIMEOUT_MS: positive(120_000, 3_600_000),
+  HEADERS_TIMEOUT_MS: positive(20_000, 600_000),
+  KEEP_ALIVE_TIMEOUT_MS: positive(72_000, 600_000),
+  CONNECTION_TIMEOUT_MS: positive(120_000, 3_600_000),
+  MAX_CONNECTIONS: positive(1000, 1_000_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -134,8 +183,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, ...overrides };
+  const env = { ...parsed.data, ...overrides };
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid environment:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+  }
+  // Issue #27 item 12: the console provider prints login codes, so by default it listens on the loopback only.
+  if (env.HOST === '') env.HOST = consoleUnconfirmed(env) ? '127.0.0.1' : '0.0.0.0';
+  return env;
 }
+
+/** The console SMS provider without SMS_CONSOLE_ALLOWED: fit for one developer's machine only. */
+const consoleUnconfirmed = (env: Env) => env.SMS_PROVIDER === 'console' && !env.SMS_CONSOLE_ALLOWED;
+
+/** Listening on the loopback only: 127.0.0.0/8, ::1 or localhost. */
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
+
+/**
+ * Issue #27 item 7: with PUBLIC_ORIGIN empty, a request's own Host may stand for this site's origin
+ * only on a developer's machine: listening on the loopback, with no proxy trusted for X-Forwarded-Host.
+ */
+export const hostOriginAllowed = (env: Env) => isLoopbackHost(env.HOST) && env.TRUST_PROXY === false;
 
 /** A deployment-shaped configuration (a shared database or a proxy in front) that is not safe (issue #13 item 5). */
 export const isDeploymentShaped = (env: Env) => env.DATABASE_URL !== '' || env.TRUST_PROXY !== false;
@@ -147,8 +214,17 @@ export function assertDeployable(env: Env): void {
 }
 
 function deploymentProblem(env: Env): string | null {
+  // Issue #27 item 12: reachable from other machines (HOST not the loopback), the console provider
+  // would hand anyone's login code to whoever reads the log.
+  if (consoleUnconfirmed(env) && !isLoopbackHost(env.HOST)) {
+    return `SMS_PROVIDER=console prints login codes to the log; HOST=${env.HOST} serves other machines: choose a real provider, listen on 127.0.0.1 (leave HOST unset), or set SMS_CONSOLE_ALLOWED=true for a test deployment`;
+  }
+  // Issue #27 item 7: without PUBLIC_ORIGIN only a developer's loopback server may take its origin from Host.
+  if (env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.PUBLIC_ORIGIN === '' && !hostOriginAllowed(env)) {
+    return 'PUBLIC_ORIGIN: WeChat login and share cards need the address users open, e.g. https://h5.example.com (only a server on the loopback without TRUST_PROXY may leave it empty)';
+  }
   if (!isDeploymentShaped(env)) return null;
-  if (env.SMS_PROVIDER === 'console' && !env.SMS_CONSOLE_ALLOWED) {
+  if (consoleUnconfirmed(env)) {
     return 'SMS_PROVIDER=console prints login codes to the log; with DATABASE_URL or TRUST_PROXY set, choose a real provider or set SMS_CONSOLE_ALLOWED=true';
   }
   if (env.DATABASE_URL !== '' && env.SECRET_KEY === '') {

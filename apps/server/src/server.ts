@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts';
 import { ContentError } from './content/content-kind.ts';
 import { loadContent } from './content/load-content.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { migrate, openDatabase, retryCleanup } from './db/database.ts';
 import { assertDeployable, loadEnv } from './env.ts';
+import { applyConnectionLimits } from './lib/connection-limits.ts';
 import { purgeExpired } from './lib/limit-store.ts';
+import { retentionPurge, scheduleDaily } from './retention/retention-job.ts';
 
 /** Listens and closes gracefully (design §7: server.ts only starts and stops). */
 const env = loadEnv();
@@ -30,7 +32,11 @@ app.log.info(
     : 'limits, replay protection: kept in the database (set REDIS_URL to use Redis)',
 );
 if (app.ctx.sms.name === 'console') {
-  app.log.warn('SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log');
+  app.log.warn(
+    env.SMS_CONSOLE_ALLOWED
+      ? 'SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log'
+      : 'SMS_PROVIDER=console: no SMS is really sent; verification codes are printed to this log, so this server serves this machine only (docs/operations.md)',
+  );
 }
 // Requests arriving before Redis is connected would be refused (limits fail closed): wait a moment for it.
 await Promise.race([app.ctx.limits.ready(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
@@ -38,10 +44,24 @@ await Promise.race([app.ctx.limits.ready(), new Promise((resolve) => setTimeout(
 const purgeAll = async () => {
   await purgeExpired(db);
   await app.ctx.sessions.purge();
+  // Issue #27 item 3: SQLite empties its WAL (old page images of anything deleted since); PostgreSQL
+  // retries a VACUUM that could not run right after a deletion.
+  await retryCleanup(db, app.log);
 };
 const purge = setInterval(() => void purgeAll().catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 10 * 60 * 1000);
 purge.unref();
+// Issue #27 item 18: the retention periods the 隐私政策 states, enforced once a day.
+const retention = retentionPurge(db, Date.now);
+scheduleDaily(
+  async () => {
+    const report = await retention.run();
+    if (report.consultations + report.auditEvents > 0) app.log.info({ purged: report }, 'expired data deleted (retention)');
+  },
+  (err: unknown) => app.log.warn({ err }, 'retention purge failed'),
+);
 
+// Issue #27 item 9: slow and idle clients are cut off; at most MAX_CONNECTIONS at once.
+applyConnectionLimits(app.server, env);
 await app.listen({ host: env.HOST, port: env.PORT });
 const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
 process.stdout.write(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CaseStatus, ConsultationRequest, Recommendation } from '@moxa/core/cases/case-contract';
-import type { Db } from '../db/database.ts';
+import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
 import type { ProcessedPhoto } from './photos.ts';
 
 export type CaseRow = {
@@ -18,6 +18,9 @@ export type CaseRow = {
   updatedAt: number;
   userReadAt: number;
   lastReplyAt: number | null;
+  /** Issue #27 item 4: the queue group (see queueRank) and when the case entered it. */
+  queueRank: number;
+  queueAt: number;
 };
 export type MessageRow = {
   id: string;
@@ -29,6 +32,29 @@ export type MessageRow = {
   createdAt: number;
 };
 export type PhotoMeta = { id: string; width: number; height: number };
+
+/**
+ * The advisors' queue order (issue #27 item 4): 0 red-flag and waiting for an answer, 1 waiting,
+ * 2 red-flag and replied, 3 replied, 4 closed. Within a group, the longest there first.
+ */
+export function queueRank(status: CaseStatus, redFlag: boolean): number {
+  if (status === 'closed') return 4;
+  return (status === 'replied' ? 2 : 0) + (redFlag ? 0 : 1);
+}
+const group = (status: CaseStatus) => (status === 'closed' ? 'closed' : status === 'replied' ? 'replied' : 'waiting');
+/** When the case entered its queue group: kept while the group stays (an internal note, 已提交 → 处理中), else now. */
+const queueAtAfter = (c: CaseRow, status: CaseStatus, now: number) => (group(status) === group(c.status) ? c.queueAt : now);
+export const isWaiting = (c: Pick<CaseRow, 'queueRank'>) => c.queueRank <= 1;
+
+/** A place in the queue: the last case of a page. Opaque to clients (base64url). */
+export type QueueCursor = { rank: number; at: number; id: string };
+export const encodeQueueCursor = (c: QueueCursor) => Buffer.from(`${c.rank}.${c.at}.${c.id}`, 'latin1').toString('base64url');
+/** The cursor a client sent back, or null when it is not one of ours. */
+export function decodeQueueCursor(raw: string): QueueCursor | null {
+  const m = /^([0-4])\.(\d{1,15})\.([0-9a-f-]{36})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
+  return m ? { rank: Number(m[1]), at: Number(m[2]), id: m[3]! } : null;
+}
+export type QueueView = { status?: CaseStatus; after?: QueueCursor; size: number };
 
 /** Consultation cases, their messages and photos (issue #17); queries live here, not in routes (issue #14 §7). */
 export function caseRepository(db: Db, clock: () => number) {
@@ -51,6 +77,8 @@ export function caseRepository(db: Db, clock: () => number) {
         'cases.updated_at',
         'cases.user_read_at',
         'cases.last_reply_at',
+        'cases.queue_rank',
+        'cases.queue_at',
       ]);
   type Raw = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
   const toRow = (r: Raw): CaseRow => ({
@@ -68,6 +96,8 @@ export function caseRepository(db: Db, clock: () => number) {
     updatedAt: Number(r.updated_at),
     userReadAt: Number(r.user_read_at),
     lastReplyAt: r.last_reply_at === null ? null : Number(r.last_reply_at),
+    queueRank: Number(r.queue_rank),
+    queueAt: Number(r.queue_at),
   });
 
   return {
@@ -91,6 +121,8 @@ export function caseRepository(db: Db, clock: () => number) {
             updated_at: now,
             user_read_at: now,
             last_reply_at: null,
+            queue_rank: queueRank('submitted', redFlag),
+            queue_at: now,
           })
           .execute();
         for (const [position, p] of photos.entries())
@@ -123,11 +155,46 @@ export function caseRepository(db: Db, clock: () => number) {
     async listOf(userId: string): Promise<CaseRow[]> {
       return (await select().where('cases.user_id', '=', userId).orderBy('cases.updated_at', 'desc').execute()).map(toRow);
     },
-    /** The advisors' queue: oldest waiting first, optionally one status. */
-    async queue(status?: CaseStatus): Promise<CaseRow[]> {
+    /**
+     * One page of the advisors' queue (issue #27 item 4), by keyset on (queue_rank, queue_at, id): the
+     * open cases by default, or one status; 已关闭 newest first. `next` is null on the last page.
+     */
+    async queue(view: QueueView): Promise<{ rows: CaseRow[]; next: QueueCursor | null }> {
+      const newestFirst = view.status === 'closed';
+      const dir = newestFirst ? 'desc' : 'asc';
+      const past = newestFirst ? '<' : '>';
       let q = select();
-      if (status) q = q.where('cases.status', '=', status);
-      return (await q.orderBy('cases.created_at', 'asc').limit(500).execute()).map(toRow);
+      q = view.status ? q.where('cases.status', '=', view.status) : q.where('cases.queue_rank', '<', 4);
+      const a = view.after;
+      if (a)
+        q = q.where((eb) =>
+          eb.or([
+            eb('cases.queue_rank', '>', a.rank),
+            eb.and([eb('cases.queue_rank', '=', a.rank), eb('cases.queue_at', past, a.at)]),
+            eb.and([eb('cases.queue_rank', '=', a.rank), eb('cases.queue_at', '=', a.at), eb('cases.id', past, a.id)]),
+          ]),
+        );
+      const found = await q
+        .orderBy('cases.queue_rank', 'asc')
+        .orderBy('cases.queue_at', dir)
+        .orderBy('cases.id', dir)
+        .limit(view.size + 1)
+        .execute();
+      const rows = found.slice(0, view.size).map(toRow);
+      const last = rows.at(-1);
+      return { rows, next: found.length > view.size && last ? { rank: last.queueRank, at: last.queueAt, id: last.id } : null };
+    },
+    /** How many cases the view holds, and how many of them are red-flag cases waiting for an answer. */
+    async queueCounts(status?: CaseStatus): Promise<{ total: number; flagged: number }> {
+      let q = db
+        .selectFrom('cases')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('queue_rank', '=', 0).then(1).else(0).end()).as('flagged'),
+        ]);
+      q = status ? q.where('status', '=', status) : q.where('queue_rank', '<', 4);
+      const r = await q.executeTakeFirstOrThrow();
+      return { total: Number(r.total), flagged: Number(r.flagged ?? 0) };
     },
 
     async messages(caseId: string, withInternal: boolean): Promise<MessageRow[]> {
@@ -199,6 +266,8 @@ export function caseRepository(db: Db, clock: () => number) {
             status,
             history: JSON.stringify(status === c.status ? c.history : [...c.history, { status, at: now }]),
             updated_at: now,
+            queue_rank: queueRank(status, c.redFlag),
+            queue_at: queueAtAfter(c, status, now),
             ...(reply ? { last_reply_at: now } : {}),
             ...(m.author === 'user' ? { user_read_at: now } : {}),
           })
@@ -211,7 +280,13 @@ export function caseRepository(db: Db, clock: () => number) {
       const now = clock();
       await db
         .updateTable('cases')
-        .set({ status, history: JSON.stringify([...c.history, { status, at: now }]), updated_at: now })
+        .set({
+          status,
+          history: JSON.stringify([...c.history, { status, at: now }]),
+          updated_at: now,
+          queue_rank: queueRank(status, c.redFlag),
+          queue_at: queueAtAfter(c, status, now),
+        })
         .where('id', '=', c.id)
         .execute();
     },
@@ -220,14 +295,19 @@ export function caseRepository(db: Db, clock: () => number) {
     },
     /** Deletes the case for good: its messages and photos go with it (foreign keys cascade, and explicitly). */
     async delete(caseId: string, userId: string): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
+      const deleted = await db.transaction().execute(async (tx) => {
         const owned = await tx.selectFrom('cases').select('id').where('id', '=', caseId).where('user_id', '=', userId).executeTakeFirst();
         if (!owned) return false;
         await tx.deleteFrom('case_photos').where('case_id', '=', caseId).execute();
         await tx.deleteFrom('case_messages').where('case_id', '=', caseId).execute();
         await tx.deleteFrom('cases').where('id', '=', caseId).execute();
+        // Issue #27 item 3: a restore of an older backup deletes the case again.
+        await recordDeletion(tx, 'case', caseId, clock());
         return true;
       });
+      // Issue #27 item 3: no byte of the case left in the database files (checkpoint / VACUUM).
+      if (deleted) await afterSensitiveDelete(db);
+      return deleted;
     },
     /** A constitution record of this user, to attach to a request. */
     async physicalRecordOf(

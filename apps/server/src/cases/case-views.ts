@@ -5,7 +5,7 @@ import type { ContentStore } from '../content/content-store.ts';
 import { diseaseKind } from '../diseases/disease-kinds.ts';
 import { badInput } from '../lib/app-error.ts';
 import { productKind } from '../products/product-kinds.ts';
-import type { CaseRepository, CaseRow } from './case-repository.ts';
+import { isWaiting, type CaseRepository, type CaseRow } from './case-repository.ts';
 
 /** How cases are shown to their owner and to advisors (issue #17), from the repository's rows. */
 export function caseViews(cases: CaseRepository, store: ContentStore, acupoints: AcupointCatalog, clock: () => number) {
@@ -53,7 +53,8 @@ export function caseViews(cases: CaseRepository, store: ContentStore, acupoints:
     advisorSummary: (c: CaseRow) => ({
       ...summary(c),
       userName: c.userName,
-      waiting: c.status === 'submitted' || c.status === 'processing' ? Math.max(0, clock() - c.updatedAt) : 0,
+      // Issue #27 item 4: since the user began waiting (an internal note does not reset it).
+      waiting: isWaiting(c) ? Math.max(0, clock() - c.queueAt) : 0,
     }),
     /** An advisor's picks resolved to names; anything unknown refuses the reply (400). */
     recommendation(ids: { acupoints: string[]; diseases: string[]; products: string[] }): Recommendation {

@@ -1,5 +1,8 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { randomInt } from 'node:crypto';
+import { advisorDisplayName, isLegacyDefaultName, randomDisplayName } from '@moxa/core/login/display-name';
+import type { Database } from './schema.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL (issue #2): only portable types — text, integer,
@@ -365,6 +368,144 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('search_misses').execute();
+    },
+  },
+  // Issue #27 items 15 and 17: the consent ledger. One row per grant (purpose, policy version, the
+  // birth year asked), closed by `withdrawn_at`; a later grant is a new row, so the history stays.
+  '014_consents': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('consents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('policy_version', 'text', (c) => c.notNull())
+        .addColumn('birth_year', 'integer', (c) => c.notNull())
+        .addColumn('granted_at', 'bigint', (c) => c.notNull())
+        .addColumn('withdrawn_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('consents_user_purpose').on('consents').columns(['user_id', 'purpose', 'granted_at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('consents').execute();
+    },
+  },
+  // Issue #27 item 16: the append-only audit trail (exports first; the console issue #29 adds more).
+  // `detail` is JSON without personal data; no foreign key, so an entry outlives the account it names.
+  '015_audit_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
+      await db.schema.createIndex('audit_events_actor').on('audit_events').columns(['actor_id', 'at']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('audit_events').execute();
+    },
+  },
+  // Issue #27 item 13: names never show digits of a number. Accounts still called 用户 + the last 4
+  // digits of their number get 用户 + a random id; advisors' replies signed 顾问 + 4 digits get the
+  // advisor's new name (顾问 alone when the advisor has left).
+  '016_display_names': {
+    async up(db: Kysely<unknown>) {
+      const k = db as Kysely<Database>;
+      const users = await k.selectFrom('users').select(['id', 'mobile', 'name']).execute();
+      const names = new Map(users.map((u) => [u.id, u.name]));
+      for (const u of users) {
+        if (!isLegacyDefaultName(u.name, u.mobile)) continue;
+        const name = randomDisplayName(randomInt);
+        names.set(u.id, name);
+        await k.updateTable('users').set({ name }).where('id', '=', u.id).execute();
+      }
+      const replies = await k
+        .selectFrom('case_messages')
+        .select(['id', 'advisor_id', 'author_name'])
+        .where('author', '=', 'advisor')
+        .execute();
+      for (const m of replies) {
+        if (!m.author_name || !/^顾问[0-9]{4}$/.test(m.author_name)) continue;
+        const advisor = m.advisor_id ? names.get(m.advisor_id) : undefined;
+        const authorName = advisor ? advisorDisplayName(advisor) : '顾问';
+        await k.updateTable('case_messages').set({ author_name: authorName }).where('id', '=', m.id).execute();
+      }
+    },
+    async down() {
+      // The old names were digits of phone numbers: they are not brought back.
+    },
+  },
+  // Issue #27 item 3: tombstones of deleted accounts and cases (ids only, no personal data), so that
+  // scripts/restore.ts re-applies deletions made after the backup it restores. On PostgreSQL, the
+  // tables holding health data are also autovacuumed after any deletion, behind the VACUUM that
+  // follows each deletion (db/database.ts afterSensitiveDelete).
+  '013_deletion_tombstones': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('deletions')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('deletions_pk', ['kind', 'id'])
+        .execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        for (const table of ['cases', 'case_messages', 'case_photos', 'physical_records', 'moxa_sessions']) {
+          await sql`alter table ${sql.table(table)} set (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1)`.execute(db);
+        }
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('deletions').execute();
+    },
+  },
+  // Issue #27 items 1 and 10: a code's purpose (a login code never authorises a step-up, nor the other
+  // way round; a new code ends only earlier codes of its purpose) and who asked for it (a keyed hash
+  // of the client's address bucket), so other clients' wrong tries never kill the owner's code.
+  '011_sms_code_purpose': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('sms_codes')
+        .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('login'))
+        .execute();
+      await db.schema.alterTable('sms_codes').addColumn('requester', 'text').execute();
+      await db.schema.createIndex('sms_codes_mobile_purpose').on('sms_codes').columns(['mobile', 'purpose']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('sms_codes_mobile_purpose').execute();
+      await db.schema.alterTable('sms_codes').dropColumn('requester').execute();
+      await db.schema.alterTable('sms_codes').dropColumn('purpose').execute();
+    },
+  },
+  // Issue #27 item 4: the advisors' queue pages by keyset on (queue_rank, queue_at, id): red-flag
+  // cases waiting for an answer first, then the longest waiting (schema.ts). Existing cases take
+  // their last change as the time they entered their group.
+  '012_case_queue': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('cases')
+        .addColumn('queue_rank', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('cases')
+        .addColumn('queue_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update cases set queue_at = updated_at, queue_rank = case
+        when status = 'closed' then 4 when status = 'replied' then 3 - red_flag else 1 - red_flag end`.execute(db);
+      await db.schema.dropIndex('cases_status').execute();
+      await db.schema.createIndex('cases_queue').on('cases').columns(['queue_rank', 'queue_at', 'id']).execute();
+      await db.schema.createIndex('cases_status_queue').on('cases').columns(['status', 'queue_rank', 'queue_at', 'id']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('cases_status_queue').execute();
+      await db.schema.dropIndex('cases_queue').execute();
+      await db.schema.createIndex('cases_status').on('cases').columns(['status', 'created_at']).execute();
+      await db.schema.alterTable('cases').dropColumn('queue_at').execute();
+      await db.schema.alterTable('cases').dropColumn('queue_rank').execute();
     },
   },
 };

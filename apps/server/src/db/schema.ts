@@ -18,6 +18,10 @@ export interface Database {
     expires_at: number;
     attempts: number;
     used_at: number | null;
+    /** Issue #27 item 10: 'login', 'wechat', 'delete-account', 'export' (SmsPurpose). */
+    purpose: string;
+    /** Issue #27 item 1: keyed hash of the requesting client's address bucket; null: not bound. */
+    requester: string | null;
   };
   counters: { key: string; count: number; expires_at: number };
   used_salts: { salt: string; expires_at: number };
@@ -69,6 +73,13 @@ export interface Database {
     updated_at: number;
     user_read_at: number;
     last_reply_at: number | null;
+    /**
+     * Issue #27 item 4, the advisors' queue order: 0 red-flag and waiting for an answer, 1 waiting,
+     * 2 red-flag and replied, 3 replied, 4 closed. `queue_at`: when the case entered that group (the
+     * user began waiting, was answered, or the case closed), epoch ms. Kept by case-repository.ts.
+     */
+    queue_rank: number;
+    queue_at: number;
   };
   case_messages: {
     id: string;
@@ -96,6 +107,20 @@ export interface Database {
   /** Issue #18: an account's favourites and browsing history; `title` is a snapshot, times epoch ms. */
   favorites: { user_id: string; kind: string; item_id: string; title: string; created_at: number };
   view_history: { user_id: string; kind: string; item_id: string; title: string; viewed_at: number };
+  /** Issue #27 item 15: the consent ledger; a grant is a row, withdrawing sets `withdrawn_at` (epoch ms). */
+  consents: {
+    id: string;
+    user_id: string;
+    purpose: string;
+    policy_version: string;
+    birth_year: number;
+    granted_at: number;
+    withdrawn_at: number | null;
+  };
+  /** Issue #27 item 16: the append-only audit trail; `detail` is JSON without personal data, `at` epoch ms. */
+  audit_events: { id: string; at: number; actor_id: string | null; action: string; subject: string; detail: string };
+  /** Issue #27 item 3: tombstones of deleted accounts ('user') and cases ('case'); ids only, `deleted_at` epoch ms. */
+  deletions: { kind: string; id: string; deleted_at: number };
   content_meta: { kind: string; hash: string; loaded_at: number };
   /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
   content_items: { kind: string; id: string; position: number; data: string };

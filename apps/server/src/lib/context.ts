@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '@moxa/core/login/login-info';
 import { hasRole, type Role } from '@moxa/core/login/roles';
 import type { ContentStatusRepository } from '../content/content-status.ts';
@@ -12,11 +12,13 @@ import type { SmsProvider } from '../sms/sms-provider.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { CaseRepository } from '../cases/case-repository.ts';
 import type { MoxaSessionRepository } from '../moxa/moxa-session-repository.ts';
+import type { ConsentRepository } from '../consent/consent-repository.ts';
 import type { SavedItemRepository } from '../mine/saved-items.ts';
 import type { SearchMisses } from '../search/search-misses.ts';
 import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import type { WechatRepository } from '../wechat/wechat-repository.ts';
+import type { AuditRepository } from '../audit/audit-repository.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -30,6 +32,10 @@ export type AppContext = {
   physicalRecords: PhysicalRecordRepository;
   /** Issue #18: guided moxibustion sessions (`sessions` above are login sessions). */
   moxaSessions: MoxaSessionRepository;
+  /** Issue #27 item 15: the consent ledger; saving health data needs a consent of its purpose. */
+  consents: ConsentRepository;
+  /** Issue #27 item 16: the append-only audit trail (exports; the console issue #29 adds more). */
+  audit: AuditRepository;
   /** Favourites and browsing history (issue #18). */
   savedItems: SavedItemRepository;
   /** WeChat OAuth states, tickets and bindings (`wechat` is the WeChat API client). */
@@ -59,13 +65,32 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+/** Users already checked for a request (by `authenticateFirst`), so the route does not ask again. */
+const checked = new WeakMap<FastifyRequest, User & { mobile: string }>();
+
 /** The logged-in user, or a 401 the client turns into the login check (design §4). */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<User & { mobile: string }> {
+  const known = checked.get(request);
+  if (known) return known;
   const token = bearerToken(request);
   if (!token) throw notLoggedIn('请先登录');
   const user = await ctx.sessions.verify(token);
   if (!user) throw notLoggedIn('登录已失效，请重新登录');
+  checked.set(request, user);
   return user;
+}
+
+/**
+ * Issue #27 item 11: every route that declares bearer security checks the session as the request
+ * arrives, before its body is read, parsed or validated, so a caller without a valid login gets 401
+ * whatever it sends (not 400, 413 or 415). Routes still call `requireUser` or `requireRole` for the
+ * user (answered from here) and their role checks.
+ */
+export function authenticateFirst(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const security = (request.routeOptions.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
+    if (security?.some((s) => 'bearerAuth' in s)) await requireUser(app.ctx, request);
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -29,6 +30,37 @@ export interface LimitStore {
   ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Issue #27 item 3: keys name phone numbers (`sms:cool:+86…`, `login:fail:d:+86…`) and addresses, and
+ * a counter outlives the account it counts for by up to a day. Every key is therefore stored as its
+ * leading label (`sms:cool`, for operators) and a keyed HMAC of the whole key under the app's secret
+ * key: the same key still meets the same counter on every instance, and no number is kept in the
+ * database or Redis. Wraps any store; app.ts applies it to the one in use.
+ */
+export function hashedKeys(store: LimitStore, secret: string): LimitStore {
+  const stored = (key: string) => `${labelOf(key)}#${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 32)}`;
+  return {
+    kind: store.kind,
+    hit: (key, windowSeconds) => store.hit(stored(key), windowSeconds),
+    take: (key, windowSeconds, max) => store.take(stored(key), windowSeconds, max),
+    giveBack: (key) => store.giveBack(stored(key)),
+    release: (key) => store.release(stored(key)),
+    claimOnce: (key, ttlSeconds) => store.claimOnce(stored(key), ttlSeconds),
+    ready: () => store.ready(),
+    close: () => store.close(),
+  };
+}
+
+/** The leading lower-case words of a key (at most three: `login:fail:d`), never a value such as a number. */
+export const labelOf = (key: string) => {
+  const words: string[] = [];
+  for (const word of key.split(':')) {
+    if (words.length === 3 || !/^[a-z]{1,12}$/.test(word)) break;
+    words.push(word);
+  }
+  return words.join(':');
+};
 
 const secondsLeft = (expiresAt: number, now: number) => Math.max(1, Math.ceil((expiresAt - now) / 1000));
 

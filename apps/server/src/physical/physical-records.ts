@@ -56,6 +56,12 @@ export function physicalRecordRepository(db: Db, clock: () => number = Date.now)
       });
     },
 
+    /** Deletes all of the user's records; answers how many (issue #27 item 15: deletion after withdrawal). */
+    async removeAll(userId: string): Promise<number> {
+      const res = await db.deleteFrom('physical_records').where('user_id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
     /** One of the user's records; null when it is missing or belongs to someone else. */
     async findFor(userId: string, id: string): Promise<PhysicalRecord | null> {
       const row = await db.selectFrom('physical_records').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, privateSchema } from './pg-schema.ts';
 import { call, loginThrough, startServer, type ServerProcess } from './server-process.ts';
+import { grantConsentsThrough } from '../test/consent-helpers.ts';
+import { consultationRequest, multipartBody } from '../test/multipart.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const PG = process.env.TEST_DATABASE_URL;
@@ -25,11 +27,65 @@ function script(name: 'backup' | 'restore', args: string[], env: Record<string, 
 /** Data only a working database can answer: a session and a constitution record. */
 async function writeData(server: ServerProcess) {
   const { token, userId } = await loginThrough(server, server, '13600136001');
+  await grantConsentsThrough(server.url, token, ['constitution']);
   const questions = (await call(server.url, '/api/v8/physical/questions?gender=male')).json.data as { questions: { id: string }[] };
   const sheet = { gender: 'male', answers: Object.fromEntries(questions.questions.map((q) => [q.id, 5])) };
   const record = await call(server.url, '/api/v8/physical/records', { token, body: sheet });
   return { token, userId, recordId: (record.json.data as { id: string }).id };
 }
+
+/**
+ * Issue #27 item 3: what a restore must delete again. Before the backup: A with two cases, B with one;
+ * after it: A deletes one case and B deletes the account. Answers the ids and the cases' markers.
+ */
+async function deletionsAfterBackup(server: ServerProcess, takeBackup: () => string) {
+  const a = await loginThrough(server, server, '13600136011');
+  const b = await loginThrough(server, server, '13600136012');
+  const open = async (token: string) => {
+    const marker = `restore-marker-${randomBytes(8).toString('hex')}`;
+    const body = multipartBody({ data: JSON.stringify(consultationRequest(`膝盖怕冷 ${marker}`)) }, []);
+    const res = await fetch(`${server.url}/api/v8/consultations`, {
+      method: 'POST',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      body: new Uint8Array(body.payload),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { id: ((await res.json()) as { data: { id: string } }).data.id, marker };
+  };
+  for (const who of [a, b]) await grantConsentsThrough(server.url, who.token);
+  const deletedCase = await open(a.token);
+  const keptCase = await open(a.token);
+  const bCase = await open(b.token);
+  const file = takeBackup();
+
+  expect((await call(server.url, `/api/v8/cases/${deletedCase.id}`, { method: 'DELETE', token: a.token })).status).toBe(200);
+  const mark = server.lines.length;
+  const step = await call(server.url, '/api/v8/me/step-up-code', { token: b.token, body: { purpose: 'delete-account' } });
+  expect(step.status).toBe(200);
+  const code = await server.codeFor('+8613600136012', mark);
+  expect((await call(server.url, '/api/v8/me', { method: 'DELETE', token: b.token, body: { code } })).status).toBe(200);
+  return { file, a, b, deletedCase, keptCase, bCase };
+}
+
+/** After the restore: the deleted case and account stay deleted, the rest is back. */
+async function expectDeletionsKept(server: ServerProcess, d: Awaited<ReturnType<typeof deletionsAfterBackup>>) {
+  const mine = await call(server.url, '/api/v8/cases', { token: d.a.token });
+  expect(mine.status).toBe(200);
+  expect((mine.json.data as { id: string }[]).map((c) => c.id)).toEqual([d.keptCase.id]);
+  expect((await call(server.url, `/api/v8/cases/${d.deletedCase.id}`, { token: d.a.token })).status).toBe(404);
+  expect((await call(server.url, '/api/v8/me', { token: d.b.token })).status).toBe(401);
+  const again = await loginThrough(server, server, '13600136012');
+  expect(again.userId).not.toBe(d.b.userId);
+  expect((await call(server.url, '/api/v8/cases', { token: again.token })).json.data).toEqual([]);
+}
+
+/** SIGTERM and wait: the operator stops the server before restoring. */
+async function stop(server: ServerProcess) {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function expectData(server: ServerProcess, data: { token: string; userId: string; recordId: string }) {
   const me = await call(server.url, '/api/v8/me', { token: data.token });
@@ -64,6 +120,45 @@ describe('backup and restore, SQLite (issue #7 §8)', () => {
     const restored = await startServer(elsewhere);
     servers.push(restored);
     await expectData(restored, data);
+  });
+
+  it('re-applies deletions made after the backup, leaving none of their bytes (issue #27 item 3)', async () => {
+    // B logs in again right after the restore: the cooldown of the login before the backup is short.
+    const live = { SQLITE_PATH: join(dir, 'tomb/app.db'), SMS_COOLDOWN_SECONDS: '1' };
+    const server = await startServer(live);
+    servers.push(server);
+    const d = await deletionsAfterBackup(server, () => script('backup', ['--out', join(dir, 'tomb-backups')], live));
+    expect(mode(d.file)).toBe(0o600);
+    // The backup still holds what was deleted after it.
+    expect(readFileSync(d.file).includes(d.deletedCase.marker)).toBe(true);
+    await stop(server);
+
+    const out = script('restore', [d.file], live);
+    expect(out).toMatch(/2 deletion\(s\) known, 2 re-applied/);
+    const db = join(dir, 'tomb/app.db');
+    expect(mode(db)).toBe(0o600);
+    const bytes = Buffer.concat([db, `${db}-wal`].filter(existsSync).map((f) => readFileSync(f)));
+    for (const gone of [d.deletedCase.marker, d.bCase.marker, '13600136012']) expect(bytes.includes(gone), gone).toBe(false);
+    expect(bytes.includes(d.keptCase.marker)).toBe(true);
+
+    const restored = await startServer(live);
+    servers.push(restored);
+    await expectDeletionsKept(restored, d);
+  });
+
+  it('deletes backups older than --keep-days, and nothing else (issue #27 item 3)', async () => {
+    const live = { SQLITE_PATH: join(dir, 'prune/app.db') };
+    const server = await startServer(live);
+    servers.push(server);
+    const out = join(dir, 'prune-backups');
+    mkdirSync(out, { recursive: true });
+    const old = ['app-20200101T000000Z.db', 'app-20200101T000000Z-1.db', 'app-20200102T000000Z.dump'];
+    const keep = ['app-29991231T000000Z.db', 'notes.txt', 'app-latest.db'];
+    for (const name of [...old, ...keep]) writeFileSync(join(out, name), 'x');
+    const file = script('backup', ['--out', out, '--keep-days', '30'], live);
+    // The new backup is one self-contained file (no -wal or -shm beside it), for its owner only.
+    expect(readdirSync(out).sort()).toEqual([...keep, file.split('/').at(-1)!].sort());
+    expect(mode(file)).toBe(0o600);
   });
 
   it('refuses to restore a file that is not a sound database', () => {
@@ -107,5 +202,26 @@ describe.skipIf(!PG || !hasTool('pg_dump') || !hasTool('pg_restore'))('backup an
     servers.push(restored);
     await expectData(restored, data);
     expect((await adminQuery(target.toString(), `select count(*)::int as n from ${schema}.users`)).rows[0]).toEqual({ n: 1 });
+  });
+
+  it('re-applies deletions made after the backup when restoring it in place (issue #27 item 3)', async () => {
+    const pg = await privateSchema(PG!);
+    try {
+      const env = { DATABASE_URL: pg.url, SMS_COOLDOWN_SECONDS: '1' };
+      const server = await startServer(env);
+      servers.push(server);
+      const d = await deletionsAfterBackup(server, () => script('backup', ['--out', dir], env));
+      expect(mode(d.file)).toBe(0o600);
+      await stop(server);
+
+      expect(script('restore', [d.file], env)).toMatch(/2 deletion\(s\) known, 2 re-applied/);
+      const tombstones = await adminQuery(PG!, `select kind from ${pg.schema}.deletions order by kind`);
+      expect(tombstones.rows).toEqual([{ kind: 'case' }, { kind: 'user' }]);
+      const restored = await startServer(env);
+      servers.push(restored);
+      await expectDeletionsKept(restored, d);
+    } finally {
+      await pg.drop();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { SessionPlanSchema } from '@moxa/core/moxa/moxa-contract';
 import { AcupointDetailSchema, AcupointSummarySchema } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianDetailSchema, MeridianSummarySchema } from '@moxa/core/acupoints/meridian-contract';
 import { DiseaseDetailSchema, DiseaseGroupSummarySchema, DiseaseSummarySchema } from '@moxa/core/diseases/disease-contract';
+import { GlossaryAnswerSchema } from '@moxa/core/glossary/glossary-contract';
 import { envelope } from '@moxa/core/http/envelope';
 import { pageOf } from '@moxa/core/http/paging';
 import { NoticeDetailSchema, NoticeSummarySchema, NoticeTypeSummarySchema } from '@moxa/core/notices/notice-contract';
@@ -51,6 +52,8 @@ const CACHED: [url: string, schema: z.ZodType][] = [
   ['/api/v8/moxa/plan?product=pure-moxa-stick', SessionPlanSchema],
   ['/api/v8/moxa/plan?points=ST36,CV4,BL1', SessionPlanSchema],
   ['/api/v8/search?type=product&q=aijiu', SearchAnswerSchema],
+  ['/api/v8/glossary', GlossaryAnswerSchema],
+  ['/api/v8/search?type=glossary&q=tsc', SearchAnswerSchema],
 ];
 
 describe('cached bodies match their response schemas (issue #14 §10)', () => {

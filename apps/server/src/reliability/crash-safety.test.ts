@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './figures.ts';
 import { privateSchema } from './pg-schema.ts';
 import { call, loginThrough, sleep, startServer, type ServerProcess } from './server-process.ts';
+import { grantConsentsThrough } from '../test/consent-helpers.ts';
 
 /** Issue #7 §5: how long writes run before each kill -9, and how many crashes each database survives. */
 const WRITE_MS = 1200;
@@ -59,6 +60,7 @@ describe.each(DATABASES)('crash safety on $name (issue #7 §5)', ({ name, enable
       if (crash === CRASHES) break;
 
       const writer = await loginThrough(server, server, `1370000${String(numbers++).padStart(4, '0')}`);
+      await grantConsentsThrough(server.url, writer.token, ['constitution']);
       sessions.push(writer);
       const sheet = await answerSheet(server);
       let writing = true;

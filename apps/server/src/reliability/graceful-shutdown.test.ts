@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFigure } from './figures.ts';
 import { loginThrough, sleep, startServer, type ServerProcess } from './server-process.ts';
+import { grantConsentsThrough } from '../test/consent-helpers.ts';
 
 type Outcome = { status: number } | { error: string };
 
@@ -63,6 +64,7 @@ describe('graceful shutdown of the real server (issue #7 §4)', () => {
 
   it('finishes in-flight requests, answers 200 or 503, exits 0 and leaves a sound database', async () => {
     const { token } = await loginThrough(server, server, '13800138001');
+    await grantConsentsThrough(server.url, token, ['constitution']);
     const questions = (await (await fetch(`${server.url}/api/v8/physical/questions?gender=male`)).json()) as {
       data: { questions: { id: string }[] };
     };

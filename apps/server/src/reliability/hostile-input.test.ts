@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../test/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
+import { documentedStatuses, lastRouted, undocumentedStatus, type StatusIndex } from './documented-statuses.ts';
 import { envelopeProblem } from './envelope-check.ts';
 import { readOperations } from './openapi-operations.ts';
 import { requestArb, type FuzzRequest } from './request-arbitrary.ts';
@@ -55,9 +56,11 @@ const OPERATIONS = await (async () => {
 
 describe.each(DIALECTS)('hostile input on every route, %s (issue #7 §1)', (dialect) => {
   let t: TestApp;
+  let documented: StatusIndex;
   const statuses: Record<string, number> = {};
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { wechat: fakeWechat });
+    documented = documentedStatuses((await t.app.inject({ url: '/api/docs/json' })).json());
   });
   afterAll(async () => {
     const requests = Object.values(statuses).reduce((a, b) => a + b, 0);
@@ -83,6 +86,14 @@ describe.each(DIALECTS)('hostile input on every route, %s (issue #7 §1)', (dial
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
       const problem = envelopeProblem(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
       if (problem) throw new Error(`${problem}: ${req.method} ${req.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      // Issue #27 item 14: every status is one the operation that answered documents; a method the
+      // path does not support is 405 with Allow.
+      const undocumented = undocumentedStatus(documented, req.method, lastRouted(t.app), res.statusCode);
+      if (undocumented) throw new Error(`${undocumented}: ${req.method} ${req.url.slice(0, 200)} → ${res.body.slice(0, 200)}`);
+      if (res.statusCode === 405) {
+        expect(res.headers.allow, `405 without Allow: ${req.method} ${req.url.slice(0, 200)}`).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+        expect(String(res.headers.allow).split(', ')).not.toContain(req.method);
+      }
       if (res.statusCode >= 400)
         expect(await countUserRows(t.db), `refused ${req.method} ${req.url.slice(0, 200)} wrote rows`).toEqual(before);
     };

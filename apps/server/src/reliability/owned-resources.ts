@@ -7,6 +7,10 @@ import type { TestApp } from '../test/test-app.ts';
 import { consultationRequest, multipartBody } from '../test/multipart.ts';
 import { loginAs } from '../test/login-helpers.ts';
 import { sessionInput } from '../test/moxa-fixtures.ts';
+import { encodeQueueCursor } from '../cases/case-repository.ts';
+import type { AccountExport } from '@moxa/core/export/export-contract';
+import { grantConsents } from '../test/consent-helpers.ts';
+import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-contract';
 
 /**
  * Issue #7 §2: every user-owned resource, as a table. A later resource joins with one entry: how its
@@ -41,6 +45,11 @@ export type OwnedResource = {
   probes: Probe[];
   /** Asserts A still has the resource, unchanged, after every other caller tried. */
   intact: (t: TestApp, owner: Caller, created: Created) => Promise<void>;
+  /**
+   * Issue #27 item 16: asserts A's export (我的数据) holds the resource with its content. Every entry
+   * needs one (routes/account-export.test.ts fails for an entry without it).
+   */
+  exported?: (t: TestApp, owner: Caller, created: Created, data: AccountExport) => Promise<void>;
 };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -85,7 +94,17 @@ export const OWNED_RESOURCES: OwnedResource[] = [
         request: async (t) => ({ method: 'POST', url: '/api/v8/physical/records', payload: await answerSheet(t) }),
         otherStatus: 200,
       },
+      // Issue #27 item 15: deletes the caller's own records only.
+      { name: 'delete all records', request: async () => ({ method: 'DELETE', url: '/api/v8/physical/records' }), otherStatus: 200 },
     ],
+    async exported(t, _owner, c, data) {
+      const questions = (await answerSheet(t)).answers;
+      expect(data.constitutionRecords.map((r) => r.id)).toEqual([c.fixture.id]);
+      const record = data.constitutionRecords[0]!;
+      expect(record.answers.map((a) => a.id).sort()).toEqual(Object.keys(questions).sort());
+      expect(record.answers.every((a) => a.value === 3 && a.question.length > 2 && a.label.length > 0)).toBe(true);
+      expect(record.result.scales.length).toBe(9);
+    },
     async intact(t, owner, c) {
       const list = (await t.app.inject({ url: '/api/v8/physical/records', headers: bearer(owner.token) })).json().data as { id: string }[];
       expect(list.map((r) => r.id)).toEqual([c.fixture.id]);
@@ -104,7 +123,7 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       }
       const trip = await wechatRoundTrip(t, openid);
       t.clock.advance(61_000);
-      await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', headers: bearer(owner.token) });
+      await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', payload: { purpose: 'wechat' }, headers: bearer(owner.token) });
       const res = await t.app.inject({
         method: 'POST',
         url: '/aysdmp/wechat/bind.do',
@@ -131,6 +150,9 @@ export const OWNED_RESOURCES: OwnedResource[] = [
         otherStatus: 400,
       },
     ],
+    async exported(_t, _owner, c, data) {
+      expect(data.wechat?.openid).toBe(c.fixture.openid);
+    },
     async intact(t, owner, c) {
       const trip = await wechatRoundTrip(t, c.fixture.openid!);
       expect(trip.loginInfo?.user.id).toBe(owner.userId);
@@ -170,6 +192,15 @@ export const OWNED_RESOURCES: OwnedResource[] = [
         advisorStatus: 200,
       },
     ],
+    async exported(t, owner, c, data) {
+      expect(data.consultations.map((x) => x.id)).toEqual([c.fixture.id]);
+      const exported = data.consultations[0]!;
+      expect(exported.request.symptoms).toContain('秘密症状');
+      expect(exported.photos.map((p) => p.id)).toEqual([c.fixture.photo]);
+      // The photo's bytes, exactly as the case screen serves them.
+      const photo = await t.app.inject({ url: `/api/v8/cases/${c.fixture.id}/photos/${c.fixture.photo}`, headers: bearer(owner.token) });
+      expect(exported.photos[0]!.base64).toBe(photo.rawPayload.toString('base64'));
+    },
     async intact(t, owner, c) {
       const res = await t.app.inject({ url: `/api/v8/cases/${c.fixture.id}`, headers: bearer(owner.token) });
       expect(res.statusCode).toBe(200);
@@ -202,6 +233,10 @@ export const OWNED_RESOURCES: OwnedResource[] = [
         otherStatus: 200,
       },
     ],
+    async exported(_t, _owner, _c, data) {
+      expect(data.favorites.map((i) => `${i.kind}:${i.id}`).sort()).toEqual(['acupoint:ST36', 'disease:insomnia']);
+      expect(data.favorites.every((i) => i.title.length > 0)).toBe(true);
+    },
     async intact(t, owner) {
       const list = (await t.app.inject({ url: '/api/v8/me/favorites', headers: bearer(owner.token) })).json().data as { id: string }[];
       expect(list.map((i) => i.id).sort()).toEqual(['ST36', 'insomnia']);
@@ -229,6 +264,9 @@ export const OWNED_RESOURCES: OwnedResource[] = [
         otherStatus: 200,
       },
     ],
+    async exported(_t, _owner, _c, data) {
+      expect(data.history.map((i) => `${i.kind}:${i.id}`).sort()).toEqual(['acupoint:ST36', 'notice:mild-moxa']);
+    },
     async intact(t, owner) {
       const list = (await t.app.inject({ url: '/api/v8/me/history', headers: bearer(owner.token) })).json().data as { id: string }[];
       expect(list.map((i) => i.id).sort()).toEqual(['ST36', 'mild-moxa']);
@@ -262,6 +300,10 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       },
       { name: 'delete all sessions', request: async () => ({ method: 'DELETE', url: '/api/v8/moxa/sessions' }), otherStatus: 200 },
     ],
+    async exported(_t, _owner, c, data) {
+      expect(data.moxaSessions.map((s) => [s.id, s.clientId, s.notes])).toEqual([[c.fixture.id, c.fixture.clientId, '秘密艾灸备注']]);
+      expect(data.moxaSessions[0]!.points.length).toBeGreaterThan(0);
+    },
     async intact(t, owner, c) {
       const list = (await t.app.inject({ url: '/api/v8/moxa/sessions', headers: bearer(owner.token) })).json().data as {
         id: string;
@@ -272,25 +314,97 @@ export const OWNED_RESOURCES: OwnedResource[] = [
     },
   },
   {
+    // Issue #27 item 15: the consent ledger acts only on the caller's rows. The owner (granted all three
+    // by newCaller) withdraws and grants the moxibustion-log consent again: two rows of history for it.
+    name: 'consents',
+    async create(t, owner) {
+      const auth = { authorization: `Bearer ${owner.token}` };
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/v8/me/consents/moxa-log', headers: auth })).statusCode).toBe(200);
+      await grantConsents(t, owner.token, ['moxa-log']);
+      return { fixture: {}, spare: [], secrets: [owner.userId] };
+    },
+    probes: [
+      { name: 'list consents', request: async () => ({ url: '/api/v8/me/consents' }), otherStatus: 200 },
+      {
+        name: 'grant a consent',
+        request: async () => ({
+          method: 'POST',
+          url: '/api/v8/me/consents',
+          payload: { purpose: 'constitution', policyVersion: PRIVACY_POLICY_VERSION, birthYear: 1960 },
+        }),
+        otherStatus: 200,
+      },
+      {
+        name: 'withdraw a consent',
+        request: async () => ({ method: 'DELETE', url: '/api/v8/me/consents/constitution' }),
+        otherStatus: 200,
+      },
+    ],
+    async exported(t, owner, _c, data) {
+      const list = (await t.app.inject({ url: '/api/v8/me/consents', headers: bearer(owner.token) })).json().data as {
+        history: { purpose: string; grantedAt: number }[];
+      };
+      // Issue #27 item 16: the whole ledger, oldest first.
+      expect(data.consents.map((c) => [c.purpose, Date.parse(c.grantedAt)])).toEqual(
+        list.history.map((h) => [h.purpose, h.grantedAt]).reverse(),
+      );
+      expect(data.consents.filter((c) => c.purpose === 'moxa-log').map((c) => c.withdrawnAt === null)).toEqual([false, true]);
+    },
+    async intact(t, owner) {
+      const list = (await t.app.inject({ url: '/api/v8/me/consents', headers: bearer(owner.token) })).json().data as {
+        consents: { purpose: string; granted: boolean }[];
+        history: { purpose: string; withdrawnAt: number | null }[];
+      };
+      expect(list.consents.map((c) => [c.purpose, c.granted])).toEqual([
+        ['constitution', true],
+        ['moxa-log', true],
+        ['consultation', true],
+      ]);
+      expect(list.history.filter((h) => h.purpose === 'moxa-log').map((h) => h.withdrawnAt === null)).toEqual([true, false]);
+    },
+  },
+  {
     name: 'session',
-    async create(_t, owner) {
-      return { fixture: {}, spare: [], secrets: [owner.userId, maskMobile(`+86${owner.mobile}`)] };
+    async create(t, owner) {
+      const name = (await t.app.inject({ url: '/api/v8/me', headers: bearer(owner.token) })).json().data.name as string;
+      return { fixture: { name }, spare: [], secrets: [owner.userId, maskMobile(`+86${owner.mobile}`)] };
     },
     probes: [
       { name: 'who am I', request: async () => ({ url: '/api/v8/me' }), otherStatus: 200 },
       { name: 'log out', request: async () => ({ method: 'POST', url: '/api/v8/logout' }), otherStatus: 200 },
       // A code goes to the caller's own number only; deleting needs that code, so another user's
       // (long used) login code deletes nothing.
-      { name: 'send a step-up code', request: async () => ({ method: 'POST', url: '/api/v8/me/step-up-code' }), otherStatus: 200 },
+      {
+        name: 'send a step-up code',
+        request: async () => ({ method: 'POST', url: '/api/v8/me/step-up-code', payload: { purpose: 'wechat' } }),
+        otherStatus: 200,
+      },
       {
         name: 'delete the account',
         request: async () => ({ method: 'DELETE', url: '/api/v8/me', payload: { code: '123456' } }),
         otherStatus: 400,
       },
+      // Issue #27 item 16: 我的数据 needs a fresh code to the caller's own number, like deletion.
+      {
+        name: 'export the account',
+        request: async () => ({ method: 'POST', url: '/api/v8/me/export', payload: { code: '123456' } }),
+        otherStatus: 400,
+      },
+      // Issue #27 item 13: renames the caller only.
+      {
+        name: 'change the nickname',
+        request: async () => ({ method: 'PATCH', url: '/api/v8/me', payload: { name: '别人改的' } }),
+        otherStatus: 200,
+      },
     ],
-    async intact(t, owner) {
+    async exported(_t, owner, c, data) {
+      expect(data.profile).toMatchObject({ id: owner.userId, name: c.fixture.name, mobile: `+86${owner.mobile}` });
+      expect(data.logins.length).toBeGreaterThan(0);
+    },
+    async intact(t, owner, c) {
       const me = await t.app.inject({ url: '/api/v8/me', headers: bearer(owner.token) });
       expect(me.json().data.id).toBe(owner.userId);
+      expect(me.json().data.name).toBe(c.fixture.name);
     },
   },
 ];
@@ -300,6 +414,8 @@ let next = 0;
 export async function newCaller(t: TestApp): Promise<Caller> {
   const mobile = `1390013${String(next++).padStart(4, '0')}`;
   const { token, userId } = await loginAs(t, mobile);
+  // Issue #27 item 15: every caller has agreed to keep health data, so the table tests access, not consent.
+  await grantConsents(t, token);
   return { token, userId, mobile };
 }
 
@@ -314,7 +430,12 @@ export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
   { name: 'GET /api/v8/admin/users', request: { url: '/api/v8/admin/users' }, roles: ['admin'] },
   { name: 'GET /api/v8/admin/search-misses', request: { url: '/api/v8/admin/search-misses' }, roles: ['editor'] },
-  { name: 'GET /api/v8/advisor/cases', request: { url: '/api/v8/advisor/cases' }, roles: ['advisor'] },
+  // A later page of one status (issue #27 item 4): the role is checked before the cursor is read.
+  {
+    name: 'GET /api/v8/advisor/cases',
+    request: { url: `/api/v8/advisor/cases?status=submitted&size=50&cursor=${encodeQueueCursor({ rank: 1, at: 0, id: NO_CASE })}` },
+    roles: ['advisor'],
+  },
   { name: 'GET /api/v8/advisor/cases/{caseId}', request: { url: `/api/v8/advisor/cases/${NO_CASE}` }, roles: ['advisor'], allowed: 404 },
   {
     name: 'POST /api/v8/advisor/cases/{caseId}/replies',

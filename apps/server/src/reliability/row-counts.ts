@@ -18,6 +18,9 @@ export const USER_OWNED_TABLES = [
   'favorites',
   'view_history',
   'moxa_sessions',
+  'consents',
+  // Issue #27 item 16: a refused export leaves no audit entry either.
+  'audit_events',
   'wechat_bindings',
   'wechat_tickets',
 ] as const;

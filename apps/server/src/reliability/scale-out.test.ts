@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationRequest, multipartBody } from '../test/multipart.ts';
+import { grantConsentsThrough } from '../test/consent-helpers.ts';
 import { privateSchema } from './pg-schema.ts';
 import { call, loginThrough, signedBody, startServer, type ServerProcess } from './server-process.ts';
 
@@ -98,6 +99,7 @@ describe.skipIf(!PG || !REDIS)('two instances behind one load balancer (issue #7
 
   it('serves on B a consultation photo uploaded through A (photos live in the database, issue #17)', async () => {
     const { token } = await loginThrough(a, a, '13900139005', from('203.0.113.7'));
+    await grantConsentsThrough(a.url, token, ['consultation']);
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c98a1b' } })
       .jpeg()
       .toBuffer();

@@ -20,6 +20,7 @@ const BY_USER = [
   'favorites',
   'view_history',
   'moxa_sessions',
+  'consents',
   'wechat_bindings',
 ] as const;
 
@@ -59,7 +60,12 @@ describe.each(DIALECTS)('account deletion on %s', (dialect) => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const stepUp = async (who: Caller) => {
     t.clock.advance(61_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', headers: auth(who.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/me/step-up-code',
+      payload: { purpose: 'delete-account' },
+      headers: auth(who.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.mobile).toMatch(/^139\*{6}\d{2}$/);
     return t.sms.sent.at(-1)!.code;
@@ -101,7 +107,16 @@ describe.each(DIALECTS)('account deletion on %s', (dialect) => {
     t.clock.advance(61_000);
     const second = (await loginAs(t, alice.mobile)).token;
     const aliceRows = await rowsOf(alice.userId);
-    for (const table of ['sessions', 'physical_records', 'cases', 'favorites', 'view_history', 'moxa_sessions', 'wechat_bindings'])
+    for (const table of [
+      'sessions',
+      'physical_records',
+      'cases',
+      'favorites',
+      'view_history',
+      'moxa_sessions',
+      'consents',
+      'wechat_bindings',
+    ])
       expect(aliceRows[table], table).toBeGreaterThan(0);
     const bobBefore = await rowsOf(bob.userId);
     const caseId = created['consultation case']!.id!;

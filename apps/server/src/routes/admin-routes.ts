@@ -19,6 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '内容状态：各类内容的条数和加载时间（编辑）',
+        errors: [403],
         security: bearerSecurity,
         response: { 200: envelope(ContentStatusSchema) },
       },
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '工作人员：拥有顾问、编辑或管理员角色的用户（管理员）',
+        errors: [403],
         security: bearerSecurity,
         response: { 200: envelope(z.array(PrivilegedUserSchema)) },
       },
@@ -55,7 +57,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '没有搜到结果的搜索词，次数多的在前（编辑）',
-        description: 'Only words are kept: queries with digits or @ are never stored, nor who searched or when, beyond the first and last time.',
+        errors: [403],
+        description:
+          'Only words are kept: queries with digits or @ are never stored, nor who searched or when, beyond the first and last time.',
         security: bearerSecurity,
         response: { 200: envelope(z.array(SearchMissSchema)) },
       },

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdvisorCaseDetailSchema,
-  AdvisorCaseSummarySchema,
+  AdvisorQueuePageSchema,
   AdvisorQueueQuerySchema,
   AdvisorReplySchema,
   AdvisorStatusSchema,
   CaseParamsSchema,
 } from '@moxa/core/cases/case-contract';
 import { envelope } from '@moxa/core/http/envelope';
+import { advisorDisplayName } from '@moxa/core/login/display-name';
+import { decodeQueueCursor, encodeQueueCursor } from '../cases/case-repository.ts';
 import type { CaseViews } from '../cases/case-views.ts';
-import { conflict, notFound } from '../lib/app-error.ts';
+import { badInput, conflict, notFound } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireRole } from '../lib/context.ts';
 
 /** At most one reply SMS per case in this many seconds (issue #17). */
@@ -36,15 +37,25 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['admin'],
-          summary: '顾问：咨询队列（可按状态筛选，等待最久的在前）',
+          summary: '顾问：咨询队列（默认未关闭的：需提醒就医的在前，再按等待时间；可按状态筛选；按游标翻页）',
           querystring: AdvisorQueueQuerySchema,
           security: bearerSecurity,
-          response: { 200: envelope(z.array(AdvisorCaseSummarySchema)) },
+          errors: [403],
+          response: { 200: envelope(AdvisorQueuePageSchema) },
         },
       },
       async (request) => {
         await requireRole(ctx, request, 'advisor');
-        return ok((await cases.queue(request.query.status)).map(views.advisorSummary));
+        // Issue #27 item 4: keyset pages instead of the first 500 cases, oldest first.
+        const { status, cursor, size } = request.query;
+        const after = cursor === undefined ? undefined : decodeQueueCursor(cursor);
+        if (after === null) throw badInput('翻页位置不正确，请刷新后重试');
+        const page = await cases.queue({ status, after, size });
+        return ok({
+          items: page.rows.map(views.advisorSummary),
+          nextCursor: page.next ? encodeQueueCursor(page.next) : null,
+          ...(await cases.queueCounts(status)),
+        });
       },
     );
 
@@ -56,6 +67,7 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
           summary: '顾问：咨询详情（含照片和内部备注）',
           params: CaseParamsSchema,
           security: bearerSecurity,
+          errors: [403],
           response: { 200: envelope(AdvisorCaseDetailSchema) },
         },
       },
@@ -74,6 +86,8 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
           params: CaseParamsSchema,
           body: AdvisorReplySchema,
           security: bearerSecurity,
+          // 409: the case is closed.
+          errors: [403, 409],
           response: { 200: envelope(AdvisorCaseDetailSchema) },
         },
       },
@@ -87,7 +101,8 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         await cases.addMessage(c, {
           author: 'advisor',
           advisorId: advisor.id,
-          authorName: `顾问${advisor.name.replace(/^用户/, '')}`,
+          // Issue #27 item 13: the advisor's 昵称, never digits of their number.
+          authorName: advisorDisplayName(advisor.name),
           body,
           internal,
           ...(empty || internal ? {} : { recommendation: picked }),
@@ -112,6 +127,7 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
           params: CaseParamsSchema,
           body: AdvisorStatusSchema,
           security: bearerSecurity,
+          errors: [403],
           response: { 200: envelope(AdvisorCaseDetailSchema) },
         },
       },

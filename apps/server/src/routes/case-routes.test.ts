@@ -1,10 +1,22 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decodeQueue, MAX_CONCURRENT_DECODES, processPhoto, type ProcessedPhoto } from '../cases/photos.ts';
+import { redisLimitStore, type LimitStore } from '../lib/limit-store.ts';
 import { countUserRows } from '../reliability/row-counts.ts';
 import { loginAs } from '../test/login-helpers.ts';
+import { grantConsents } from '../test/consent-helpers.ts';
 import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../test/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
+
+// Issue #27 item 2: the photo decoder is watched (and, in some tests, stood in for) to prove when it runs.
+vi.mock('../cases/photos.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../cases/photos.ts')>();
+  return { ...real, processPhoto: vi.fn(real.processPhoto) };
+});
+const decode = vi.mocked(processPhoto);
+const realDecode = (await vi.importActual<typeof import('../cases/photos.ts')>('../cases/photos.ts')).processPhoto;
 
 const jpeg = (w = 80, h = 60) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#c98a1b' } })
@@ -19,6 +31,7 @@ describe.each(DIALECTS)('consultation cases on %s (issue #17)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     user = (await loginAs(t, '13900139201')).token;
+    await grantConsents(t, user, ['consultation']);
     const a = await loginAs(t, '13900139202');
     await userRepository(t.db, Date.now).grant(a.userId, 'advisor');
     advisor = a.token;
@@ -60,10 +73,10 @@ describe.each(DIALECTS)('consultation cases on %s (issue #17)', (dialect) => {
     expect((await t.app.inject({ url: c.photos[1].url })).statusCode).toBe(401);
   });
 
-  it('refuses a request without the separate consent, or with bad fields, in Chinese, writing nothing', async () => {
+  // The separate consent is the ledger's (issue #27 item 15, consent-routes.test.ts), not a field of the request.
+  it('refuses a request with bad fields, in Chinese, writing nothing', async () => {
     const before = await countUserRows(t.db);
     for (const [data, msg] of [
-      [{ ...consultationRequest(), consent: false }, '请阅读并勾选同意《健康信息处理说明》'],
       [{ ...consultationRequest(), age: 0 }, '请填写真实年龄'],
       [{ ...consultationRequest(), symptoms: '' }, '请描述症状和不适'],
       [{ ...consultationRequest(), disease: 'no-such-condition' }, '选择的调理项目不存在'],
@@ -86,6 +99,7 @@ describe.each(DIALECTS)('consultation cases on %s (issue #17)', (dialect) => {
       ['a path in the file name', [{ filename: '../../etc/passwd.jpg', bytes: await jpeg() }], 400, /文件名/],
       ['seven photos', Array.from({ length: 7 }, (_, i) => ({ filename: `${i}.jpg`, bytes: Buffer.alloc(10) })), 400, /最多上传 6 张/],
       ['a 50 MB body', [{ filename: 'big.jpg', bytes: Buffer.alloc(50 * 1024 * 1024, 1) }], 413, /不能超过 10 MB/],
+      ['a 40-megapixel PNG (issue #27 item 2)', [{ filename: 'big.png', bytes: await png40mp() }], 400, /照片尺寸过大（超过 2500 万像素）/],
     ];
     for (const [name, files, status, msg] of cases) {
       const res = await ask(consultationRequest(), files);
@@ -105,7 +119,7 @@ describe.each(DIALECTS)('consultation cases on %s (issue #17)', (dialect) => {
     t.clock.advance(60_000);
     // The advisor sees it in the queue, with the photo.
     const queue = (await t.app.inject({ url: '/api/v8/advisor/cases?status=submitted', headers: auth(advisor) })).json().data;
-    expect(queue.map((q: { id: string }) => q.id)).toContain(c.id);
+    expect(queue.items.map((q: { id: string }) => q.id)).toContain(c.id);
     const seen = await t.app.inject({ url: c.photos[0].url, headers: auth(advisor) });
     expect(seen.statusCode).toBe(200);
 
@@ -165,5 +179,161 @@ describe.each(DIALECTS)('consultation cases on %s (issue #17)', (dialect) => {
     expect(before.case_messages! - after.case_messages!).toBe(4);
     expect((await t.app.inject({ url: `/api/v8/cases/${c.id}`, headers: auth(user) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: c.photos[0].url, headers: auth(advisor) })).statusCode).toBe(404);
+  });
+});
+
+/** A real 40-megapixel PNG of one colour: about 130 KB on disk, 120 MB once decoded (issue #27 item 2). */
+let png40: Promise<Buffer> | undefined;
+function png40mp(): Promise<Buffer> {
+  png40 ??= sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#c98a1b' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return png40;
+}
+
+/** A request body handed out in 8 KB pieces, counting how much of it the server has pulled. */
+function countedBody(payload: Buffer) {
+  const seen = { pulled: 0 };
+  let at = 0;
+  const stream = new Readable({
+    read() {
+      const piece = payload.subarray(at, at + 8192);
+      at += piece.length;
+      seen.pulled += piece.length;
+      this.push(piece.length > 0 ? piece : null);
+    },
+  });
+  return { stream, seen };
+}
+
+/** A stand-in decoder that holds every photo until `open()`, counting how many it holds at once. */
+function heldDecoder(photo: ProcessedPhoto) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const held = { now: 0, peak: 0, calls: 0, open };
+  decode.mockImplementation(async () => {
+    held.calls++;
+    held.now++;
+    held.peak = Math.max(held.peak, held.now);
+    await opened;
+    // One more turn of the event loop, so an unbounded decoder would overlap here too.
+    await new Promise((r) => setImmediate(r));
+    held.now--;
+    return photo;
+  });
+  return held;
+}
+
+const REDIS = process.env.TEST_REDIS_URL;
+const MATRIX: [Dialect, 'database' | 'redis'][] = DIALECTS.flatMap((d) => [
+  [d, 'database'] as [Dialect, 'database'],
+  ...(REDIS ? [[d, 'redis'] as [Dialect, 'redis']] : []),
+]);
+let prefixes = 0;
+
+/** Issue #27 item 2: limits before the body, and a process-wide bound on decoding; limits in the database and in Redis. */
+describe.each(MATRIX)('photo uploads under load on %s, limits in %s (issue #27 item 2)', (dialect, store) => {
+  let t: TestApp;
+  let limits: LimitStore | undefined;
+  let mobiles = 0;
+  beforeAll(async () => {
+    limits = store === 'redis' ? redisLimitStore(REDIS!, `moxa-test:${process.pid}:${Date.now()}:${prefixes++}:`) : undefined;
+    await limits?.ready();
+    t = await createTestApp(dialect, {}, limits ? { limits } : {});
+  });
+  afterAll(async () => {
+    await t.close();
+    await limits?.close();
+  });
+  afterEach(() => {
+    decode.mockImplementation(realDecode);
+    decode.mockClear();
+  });
+  const newUser = async () => {
+    const { token } = await loginAs(t, `1390214${String(mobiles++).padStart(4, '0')}`);
+    await grantConsents(t, token, ['consultation']);
+    return token;
+  };
+  const upload = (token: string, files: Buffer[], data: unknown = consultationRequest()) => {
+    const body = multipartBody(
+      { data: JSON.stringify(data) },
+      files.map((bytes, i) => ({ name: 'photos', filename: `${i}.png`, bytes, type: 'image/png' })),
+    );
+    return {
+      body,
+      send: (payload: Buffer | Readable = body.payload) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v8/consultations',
+          payload,
+          headers: { ...body.headers, authorization: `Bearer ${token}` },
+        }),
+    };
+  };
+  const small = async () => realDecode(await jpeg());
+
+  it('answers 429 to a user over the daily quota without reading the body or decoding a photo', async () => {
+    const token = await newUser();
+    for (let i = 0; i < 10; i++) expect((await upload(token, []).send()).statusCode).toBe(200);
+    const png = await png40mp();
+    const { body, send } = upload(
+      token,
+      Array.from({ length: 6 }, () => png),
+    );
+    const { stream, seen } = countedBody(body.payload);
+    decode.mockClear();
+    const res = await send(stream);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().msg).toMatch(/^今天提交的咨询较多，请 \d+小时后再试，或在已有咨询里补充$/);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(decode, 'no photo was decoded').not.toHaveBeenCalled();
+    // The parts hold 6 × ~130 KB; at most what a stream buffers ahead (16 KB) may have been pulled.
+    expect(seen.pulled, 'the body was not read').toBeLessThanOrEqual(16 * 1024);
+    stream.destroy();
+  });
+
+  it('refused requests cost no quota: a bad photo is given back, so ten real cases still fit', async () => {
+    const token = await newUser();
+    const bad = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(2000, 1)]);
+    for (let i = 0; i < 12; i++) expect((await upload(token, [bad]).send()).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await upload(token, []).send()).statusCode).toBe(200);
+    expect((await upload(token, []).send()).statusCode).toBe(429);
+  });
+
+  it('takes one upload at a time per account: a second one meanwhile gets 429 before its body is read', async () => {
+    const token = await newUser();
+    const held = heldDecoder(await small());
+    const first = upload(token, [await jpeg()]).send();
+    await vi.waitFor(() => expect(held.calls).toBe(1));
+    const { body, send } = upload(token, [await jpeg()]);
+    const { stream, seen } = countedBody(body.payload);
+    const second = await send(stream);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().msg).toBe('上一条咨询还在提交中，请稍等一会儿再试');
+    expect(seen.pulled).toBeLessThanOrEqual(16 * 1024);
+    expect(held.calls).toBe(1);
+    stream.destroy();
+    held.open();
+    expect((await first).statusCode).toBe(200);
+    // The slot is given back once the first upload has finished, and the refusal cost no quota.
+    expect((await upload(token, [await jpeg()]).send()).statusCode).toBe(200);
+  });
+
+  it(`decodes at most ${MAX_CONCURRENT_DECODES} photos at once in the whole process, the others wait their turn`, async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) tokens.push(await newUser());
+    const held = heldDecoder(await small());
+    decodeQueue.resetPeak();
+    const sent = tokens.map(async (token) => upload(token, [await jpeg(), await jpeg()]).send());
+    // Five requests, one photo of each in the queue at a time: two decoding, three waiting.
+    await vi.waitFor(() => expect([decodeQueue.active, decodeQueue.waiting]).toEqual([MAX_CONCURRENT_DECODES, 5 - MAX_CONCURRENT_DECODES]));
+    expect(held.now).toBe(MAX_CONCURRENT_DECODES);
+    held.open();
+    const answers = await Promise.all(sent);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.every((r) => r.json().data.photos.length === 2)).toBe(true);
+    expect(held.calls).toBe(10);
+    expect(held.peak, 'most decodes at once').toBe(MAX_CONCURRENT_DECODES);
+    expect(decodeQueue.peak).toBe(MAX_CONCURRENT_DECODES);
   });
 });

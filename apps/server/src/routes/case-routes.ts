@@ -14,8 +14,9 @@ import {
 import { hasRedFlag } from '@moxa/core/cases/case-names';
 import { envelope } from '@moxa/core/http/envelope';
 import type { CaseViews } from '../cases/case-views.ts';
-import { PhotoError, processPhoto, type ProcessedPhoto } from '../cases/photos.ts';
-import { AppError, badInput, conflict, notFound } from '../lib/app-error.ts';
+import { QueueFullError } from '../cases/decode-queue.ts';
+import { decodeQueue, PhotoError, processPhoto, type ProcessedPhoto } from '../cases/photos.ts';
+import { AppError, badInput, conflict, notFound, unavailable } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import { takeAll } from '../lib/rate-limit.ts';
 import { ErrorCode } from '@moxa/core/http/envelope';
@@ -25,6 +26,25 @@ const NOT_FOUND = '没有找到这条咨询';
 /** A file name is only a label: one that names a path, or holds control characters, is refused. */
 const safeName = (name: string) =>
   name.length > 0 && name.length <= 200 && !/[/\\]/.test(name) && !name.includes('..') && ![...name].some((ch) => ch.charCodeAt(0) < 32);
+
+/** Cases one account may open per day. */
+const CASES_PER_DAY = 10;
+/**
+ * One consultation upload at a time per account (issue #27 item 2). The slot is given back when the
+ * request ends; this window only frees it should an instance stop in the middle of an upload.
+ */
+const UPLOAD_SLOT_SECONDS = 120;
+
+/** One photo, decoded in its turn of the process-wide decode queue (issue #27 item 2). */
+async function decoded(file: Buffer): Promise<ProcessedPhoto> {
+  try {
+    return await decodeQueue.run(() => processPhoto(file));
+  } catch (err) {
+    if (err instanceof PhotoError) throw badInput(err.message);
+    if (err instanceof QueueFullError) throw unavailable('现在提交照片的人较多，请稍后再试');
+    throw err;
+  }
+}
 
 const tooLarge = () => new AppError(413, ErrorCode.badInput, `每张照片不能超过 ${MAX_PHOTO_BYTES / 1024 / 1024} MB，请压缩或截图后上传`);
 
@@ -89,37 +109,53 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
           summary: '提交咨询（multipart：data 为 JSON，photos 为照片，最多 6 张）',
           consumes: ['multipart/form-data'],
           security: bearerSecurity,
+          // 403: the consultation consent is missing (item 15); 429: the upload slot or the day's quota (item 2).
+          errors: [403, 429],
           response: { 200: envelope(CaseDetailSchema) },
         },
       },
       async (request) => {
         const user = await requireUser(ctx, request);
+        // Health data: a consultation needs the separate consent of its purpose (issue #27 item 15).
+        await ctx.consents.require(user.id, 'consultation');
         if (!request.isMultipart()) throw badInput('请求格式不正确');
-        const { request: body, files } = await readConsultation(request.parts());
-        if (body.disease && !views.knownDisease(body.disease)) throw badInput('选择的调理项目不存在');
-        if (body.physicalRecordId && !(await cases.physicalRecordOf(user.id, body.physicalRecordId)))
-          throw badInput('附带的体质记录不存在');
-        const photos: ProcessedPhoto[] = [];
-        for (const f of files) {
-          try {
-            photos.push(await processPhoto(f));
-          } catch (err) {
-            if (err instanceof PhotoError) throw badInput(err.message);
-            throw err;
-          }
-        }
-        await takeAll(ctx.limits, [
+        // Issue #27 item 2: the user's upload slot and daily quota are taken before a byte of the body is
+        // read, so a user over either limit gets 429 at once and no photo of theirs is read or decoded.
+        const slot = await takeAll(ctx.limits, [
           {
-            key: `cases:day:${user.id}`,
-            windowSeconds: 86400,
-            max: 10,
-            message: (w) => `今天提交的咨询较多，请 ${w}后再试，或在已有咨询里补充`,
+            key: `cases:upload:${user.id}`,
+            windowSeconds: UPLOAD_SLOT_SECONDS,
+            max: 1,
+            message: () => '上一条咨询还在提交中，请稍等一会儿再试',
           },
         ]);
-        const { consent: _consent, ...stored } = body;
-        const id = await cases.create(user.id, stored, hasRedFlag(`${body.complaint} ${body.symptoms}`), photos);
-        request.log.info({ userId: user.id, caseId: id, photos: photos.length }, 'consultation');
-        return ok(await views.detail((await cases.get(id))!));
+        try {
+          const quota = await takeAll(ctx.limits, [
+            {
+              key: `cases:day:${user.id}`,
+              windowSeconds: 86400,
+              max: CASES_PER_DAY,
+              message: (w) => `今天提交的咨询较多，请 ${w}后再试，或在已有咨询里补充`,
+            },
+          ]);
+          try {
+            const { request: body, files } = await readConsultation(request.parts());
+            if (body.disease && !views.knownDisease(body.disease)) throw badInput('选择的调理项目不存在');
+            if (body.physicalRecordId && !(await cases.physicalRecordOf(user.id, body.physicalRecordId)))
+              throw badInput('附带的体质记录不存在');
+            const photos: ProcessedPhoto[] = [];
+            for (const f of files) photos.push(await decoded(f));
+            const id = await cases.create(user.id, body, hasRedFlag(`${body.complaint} ${body.symptoms}`), photos);
+            request.log.info({ userId: user.id, caseId: id, photos: photos.length }, 'consultation');
+            return ok(await views.detail((await cases.get(id))!));
+          } catch (err) {
+            // Only cases really opened count against the day (decision 004: a refused request consumes nothing).
+            await quota.giveBack().catch(() => {});
+            throw err;
+          }
+        } finally {
+          await slot.giveBack().catch(() => {});
+        }
       },
     );
 
@@ -162,12 +198,16 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
           params: CaseParamsSchema,
           body: FollowUpSchema,
           security: bearerSecurity,
+          // 403: the consultation consent was withdrawn; 409: the case is closed.
+          errors: [403, 409],
           response: { 200: envelope(CaseDetailSchema) },
         },
       },
       async (request) => {
         const user = await requireUser(ctx, request);
         const c = await owned(request.params.caseId, user.id);
+        // A follow-up is more health data: not after the consent was withdrawn (issue #27 item 15).
+        await ctx.consents.require(user.id, 'consultation');
         if (c.status === 'closed') throw conflict('这条咨询已关闭，如需帮助请新建咨询');
         await cases.addMessage(c, { author: 'user', body: request.body.body });
         return ok(await views.detail((await cases.get(c.id))!));

@@ -31,6 +31,8 @@ export function diseaseRoutes(catalog: DiseaseCatalog): FastifyPluginAsyncZod {
         schema: {
           tags: ['diseases'],
           summary: '病症列表（按分类或穴位）',
+          // 404: no such group.
+          errors: [404],
           querystring: DiseaseListQuerySchema,
           response: { 200: envelope(pageOf(DiseaseSummarySchema)) },
         },

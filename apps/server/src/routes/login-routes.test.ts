@@ -33,12 +33,13 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
     expect(ok.statusCode).toBe(200);
     const data = ok.json().data;
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(data.user).toEqual({ id: expect.any(String), name: '用户8000', avatarUrl: '' });
+    // Issue #27 item 13: 用户 + a random id, never the number's last digits.
+    expect(data.user).toEqual({ id: expect.any(String), name: expect.stringMatching(/^用户[A-Z2-9]{6}$/), avatarUrl: '' });
     const sessions = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(data.token);
 
     const me = await t.app.inject({ url: '/api/v8/me', headers: { authorization: `Bearer ${data.token}` } });
-    expect(me.json().data).toMatchObject({ id: data.user.id, name: '用户8000', mobile: '138******00' });
+    expect(me.json().data).toMatchObject({ id: data.user.id, name: data.user.name, mobile: '138******00' });
   });
 
   it('accepts a code only once', async () => {
@@ -153,7 +154,7 @@ describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
     expect(wrongCountry.json().msg).toBe('请输入正确的手机号');
     const res = await login(t.app, { mobile: '+85251234567', code: t.sms.sent[0]!.code, countryCode: '852' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user.name).toBe('用户4567');
+    expect(res.json().data.user.name).toMatch(/^用户[A-Z2-9]{6}$/);
   });
 
   it('gives a clear message and no cooldown when the SMS provider fails', async () => {

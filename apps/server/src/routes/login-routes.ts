@@ -10,6 +10,7 @@ import {
   MeSchema,
   SendMsgBodySchema,
   SendMsgResultSchema,
+  StepUpBodySchema,
   StepUpResultSchema,
 } from '@moxa/core/login/login-contract';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
@@ -44,6 +45,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['login'],
         summary: '发送短信验证码 (spec §7 call 1)',
+        errors: [429, 502],
         description: SIGN_DOC,
         body: SendMsgBodySchema,
         response: { 200: envelope(SendMsgResultSchema) },
@@ -60,7 +62,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const refusal = destinationRefusal(phone);
       if (refusal) throw badInput(refusal);
 
-      await gate.send(request, phone, b.salt);
+      await gate.send(request, phone, 'login', b.salt);
       void reply.header('Cache-Control', 'no-store');
       return ok({ resendAfter: env.SMS_COOLDOWN_SECONDS, expiresIn: env.SMS_CODE_TTL_SECONDS });
     },
@@ -73,8 +75,9 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['login'],
         summary: '手机号验证码登录 (spec §7 call 2)',
+        errors: [429],
         description:
-          'Answers the login info {token, user}. A code is single use, valid for SMS_CODE_TTL_SECONDS, and dies after 5 wrong tries; a number has LOGIN_MAX_FAILS_PER_NUMBER_DAY wrong tries a day over all its codes.',
+          'Answers the login info {token, user}. Only a login code (from sendMsg) logs in. A code is single use, valid for SMS_CODE_TTL_SECONDS, and dies after 5 wrong tries of the client that asked for it. Only wrong tries at a live code count: a client has LOGIN_MAX_FAILS_PER_IP_DAY (IPv6 by /64, 429 when spent); past LOGIN_MAX_FAILS_PER_NUMBER_DAY for the number in a day, other clients are refused and a wrong try kills the code, but a right code still logs in.',
         querystring: LoginQuerySchema,
         response: { 200: envelope(LoginResultSchema) },
       },
@@ -88,7 +91,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const phone = parseMobile(q.mobile, q.countryCode);
       if (!phone) throw badInput(MSG_BAD_PHONE);
-      await gate.verify(phone, q.code);
+      await gate.verify(request, phone, 'login', q.code);
       const user = await ctx.users.findOrCreate(phone.e164);
       const token = await ctx.sessions.issue(user.id);
       request.log.info({ userId: user.id }, 'login');
@@ -120,14 +123,18 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { noStore: true },
       schema: {
         tags: ['login'],
-        summary: '向当前账号的手机号发送验证码（绑定、解绑微信和注销账号前验证）',
+        summary: '向当前账号的手机号发送验证码（绑定、解绑微信、注销账号和导出数据前验证）',
+        errors: [429, 502],
+        description:
+          'The code works only for `purpose` (issue #27 item 10): wechat (bind.do, unbind.do), delete-account (DELETE /api/v8/me), export. A new code ends only earlier codes of its purpose; step-up codes have number budgets of their own, apart from login codes.',
         security: bearerSecurity,
+        body: StepUpBodySchema,
         response: { 200: envelope(StepUpResultSchema) },
       },
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      await gate.send(request, accountPhone(user.mobile));
+      await gate.send(request, accountPhone(user.mobile), request.body.purpose);
       return ok({ mobile: maskMobile(user.mobile), resendAfter: env.SMS_COOLDOWN_SECONDS, expiresIn: env.SMS_CODE_TTL_SECONDS });
     },
   );
@@ -139,8 +146,9 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['login'],
         summary: '注销账号：删除账号和它的全部数据（须本账号手机验证码）',
+        errors: [429],
         description:
-          'Deletes the account and everything kept for it in one transaction (sessions, WeChat binding, roles, test records, consultations with photos, favourites, history, moxibustion sessions). A wrong code changes nothing.',
+          'Deletes the account and everything kept for it in one transaction (sessions, WeChat binding, roles, test records, consultations with photos, favourites, history, moxibustion sessions). The code is a step-up code of purpose delete-account (issue #27 item 10); a wrong code changes nothing.',
         security: bearerSecurity,
         body: DeleteAccountBodySchema,
         response: { 200: envelope(DeleteAccountResultSchema) },
@@ -148,7 +156,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(ctx, request);
-      await gate.verify(accountPhone(user.mobile), request.body.code);
+      await gate.verify(request, accountPhone(user.mobile), 'delete-account', request.body.code);
       await ctx.users.deleteAccount(user.id);
       request.log.info({ userId: user.id }, 'account deleted');
       return ok({ deleted: true as const });

@@ -48,8 +48,11 @@ export const miscRoutes: FastifyPluginAsyncZod = async (app) => {
       const up = await dbHealth.ping();
       void reply.header('Cache-Control', 'no-store');
       if (!up)
-        return reply.status(503).send({ code: 50300, msg: '数据库不可用', data: { status: 'degraded', db: 'down', version: APP_VERSION } });
-      return ok({ status: 'ok', db: `${dbHealth.dialect} ok`, version: APP_VERSION });
+        return reply
+          .status(503)
+          .send({ code: 50300, msg: '服务暂时不可用，请稍后再试', data: { status: 'degraded', db: 'down', version: APP_VERSION } });
+      // Never the database kind: anyone can read this (issue #27 item 19; the start-up log names it).
+      return ok({ status: 'ok' as const, db: 'ok' as const, version: APP_VERSION });
     },
   );
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInput } from '@moxa/core/moxa/moxa-contract';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
 import { loginAs } from '../test/login-helpers.ts';
+import { grantConsents } from '../test/consent-helpers.ts';
 import { sessionInput } from '../test/moxa-fixtures.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -15,6 +16,8 @@ describe.each(DIALECTS)('guided sessions API on %s (issue #18)', (dialect) => {
     t = await createTestApp(dialect);
     alice = (await loginAs(t, '13800000011')).token;
     bob = (await loginAs(t, '13800000012')).token;
+    await grantConsents(t, alice, ['moxa-log']);
+    await grantConsents(t, bob, ['moxa-log']);
   });
   afterAll(async () => t.close());
   const list = async (token: string) =>
@@ -98,6 +101,7 @@ describe.each(DIALECTS)('guided sessions API on %s (issue #18)', (dialect) => {
 
   it('imports a device log idempotently, all or nothing, and deletes for real', async () => {
     const carol = (await loginAs(t, '13800000013')).token;
+    await grantConsents(t, carol, ['moxa-log']);
     const device = [sessionInput({}, t.clock.now() - 3 * 86_400_000), sessionInput({}, t.clock.now() - 2 * 86_400_000)];
     const imp = (sessions: unknown[]) =>
       t.app.inject({ method: 'POST', url: '/api/v8/moxa/sessions/import', payload: { sessions }, headers: bearer(carol) });

@@ -52,6 +52,7 @@ export function moxaRoutes(plans: SessionPlans, acupoints: AcupointCatalog): Fas
         schema: {
           tags: ['moxa'],
           summary: '跟灸方案（按病症、体质方案、产品用法或所选穴位）',
+          errors: [404],
           querystring: PlanQuerySchema,
           response: { 200: envelope(SessionPlanSchema) },
         },
@@ -87,6 +88,8 @@ export function moxaRoutes(plans: SessionPlans, acupoints: AcupointCatalog): Fas
         schema: {
           tags: ['moxa'],
           summary: '保存一次艾灸（同一记录重复提交不会重复保存）',
+          // 403: the moxibustion-log consent is missing (issue #27 item 15).
+          errors: [403],
           security: bearerSecurity,
           body: SessionInputSchema,
           response: { 200: envelope(SessionRecordSchema) },
@@ -94,6 +97,8 @@ export function moxaRoutes(plans: SessionPlans, acupoints: AcupointCatalog): Fas
       },
       async (request) => {
         const user = await requireUser(ctx, request);
+        // Health data: saved only with the separate consent of its purpose (issue #27 item 15).
+        await ctx.consents.require(user.id, 'moxa-log');
         const saved = await repo.save(user.id, [checked(request.body)]);
         if (!saved) throw full();
         return ok(saved.records[0]!);
@@ -108,6 +113,8 @@ export function moxaRoutes(plans: SessionPlans, acupoints: AcupointCatalog): Fas
         schema: {
           tags: ['moxa'],
           summary: '把本机的艾灸记录保存到账号',
+          // 403: the moxibustion-log consent is missing (issue #27 item 15).
+          errors: [403],
           security: bearerSecurity,
           body: SessionImportSchema,
           response: { 200: envelope(SessionImportResultSchema) },
@@ -115,6 +122,7 @@ export function moxaRoutes(plans: SessionPlans, acupoints: AcupointCatalog): Fas
       },
       async (request) => {
         const user = await requireUser(ctx, request);
+        await ctx.consents.require(user.id, 'moxa-log');
         const saved = await repo.save(user.id, request.body.sessions.map(checked));
         if (!saved) throw full();
         request.log.info({ userId: user.id, imported: saved.imported }, 'moxa sessions imported');

@@ -35,6 +35,8 @@ export function noticeRoutes(store: ContentStore): FastifyPluginAsyncZod {
         schema: {
           tags: ['notices'],
           summary: '灸前须知文章列表',
+          // 404: no such type.
+          errors: [404],
           querystring: NoticeListQuerySchema,
           response: { 200: envelope(pageOf(NoticeSummarySchema)) },
         },

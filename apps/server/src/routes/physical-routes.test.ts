@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
 import { loginAs } from '../test/login-helpers.ts';
+import { grantConsents } from '../test/consent-helpers.ts';
 
 describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
   let t: TestApp;
@@ -11,6 +12,7 @@ describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
     t = await createTestApp(dialect);
     alice = (await loginAs(t, '13800000001')).token;
     bob = (await loginAs(t, '13800000002')).token;
+    await grantConsents(t, alice, ['constitution']);
     femaleIds = (await t.app.inject({ url: '/api/v8/physical/questions?gender=female' }))
       .json()
       .data.questions.map((q: { id: string }) => q.id);
@@ -55,6 +57,7 @@ describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
   it('caps the records one account saves per day, refused ones writing nothing (issue #13 item 11)', async () => {
     const capped = await createTestApp(dialect, { PHYSICAL_MAX_RECORDS_PER_DAY: 3 });
     const { token } = await loginAs(capped, '13800000003');
+    await grantConsents(capped, token, ['constitution']);
     const save = () =>
       capped.app.inject({
         method: 'POST',

@@ -87,6 +87,8 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
         schema: {
           tags: ['physical'],
           summary: '提交答案并保存测试记录（服务端计分）',
+          // 403: the constitution consent is missing (issue #27 item 15); 429: the daily record budget.
+          errors: [403, 429],
           security: bearerSecurity,
           body: CreateRecordBodySchema,
           response: { 200: envelope(PhysicalRecordSchema) },
@@ -94,6 +96,8 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
       },
       async (request) => {
         const user = await requireUser(ctx, request);
+        // Health data: saved only with the separate consent of its purpose (issue #27 item 15).
+        await ctx.consents.require(user.id, 'constitution');
         const { gender, answers } = request.body;
         const problem = checkAnswers(questionnaire.questions, gender, answers);
         if (problem) throw badInput(problem);
@@ -126,6 +130,25 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
         const records = await ctx.physicalRecords.listFor(user.id);
         void reply.header('Cache-Control', 'private, no-store');
         return ok(records);
+      },
+    );
+
+    app.delete(
+      '/api/v8/physical/records',
+      {
+        schema: {
+          tags: ['physical'],
+          summary: '删除我的全部测试记录（答案和结果一并永久删除）',
+          security: bearerSecurity,
+          response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+        },
+      },
+      async (request) => {
+        // Issue #27 item 15: after withdrawing the consent, what was saved can be deleted.
+        const user = await requireUser(ctx, request);
+        const deleted = await ctx.physicalRecords.removeAll(user.id);
+        request.log.info({ userId: user.id, deleted }, 'physical records deleted');
+        return ok({ deleted });
       },
     );
 

@@ -37,6 +37,8 @@ export function problemRoutes(store: ContentStore): FastifyPluginAsyncZod {
         schema: {
           tags: ['problems'],
           summary: '产品问答列表',
+          // 404: no such topic.
+          errors: [404],
           querystring: ProblemListQuerySchema,
           response: { 200: envelope(pageOf(ProblemSummarySchema)) },
         },

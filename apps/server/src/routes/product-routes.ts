@@ -61,6 +61,8 @@ export function productRoutes(store: ContentStore): FastifyPluginAsyncZod {
         schema: {
           tags: ['products'],
           summary: '产品列表（分页）',
+          // 404: no such type.
+          errors: [404],
           querystring: ProductListQuerySchema,
           response: { 200: envelope(pageOf(ProductSummarySchema)) },
         },

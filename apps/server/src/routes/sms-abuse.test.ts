@@ -4,12 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../env.ts';
 import { redisLimitStore, type LimitStore } from '../lib/limit-store.ts';
 import { MSG_REGION_NOT_ALLOWED, MSG_REGION_UNSUPPORTED } from '../login/sms-destination.ts';
-import { login, signedBody } from '../test/login-helpers.ts';
+import { login, loginAs, sendMsg, signedBody } from '../test/login-helpers.ts';
 import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../test/test-app.ts';
 
 /**
- * Issue #13 items 2, 3, 4 and 9: SMS lock-out, SMS pumping, IPv6 buckets and wrong-code caps, on
- * both databases, with limits kept in the database and (with TEST_REDIS_URL) in Redis.
+ * Issue #13 items 2, 3, 4 and 9 and issue #27 item 1: SMS lock-out, SMS pumping, IPv6 buckets,
+ * wrong-code caps that never lock an owner out, on both databases, with limits kept in the database
+ * and (with TEST_REDIS_URL) in Redis.
  */
 const REDIS = process.env.TEST_REDIS_URL;
 const MATRIX: [Dialect, 'database' | 'redis'][] = DIALECTS.flatMap((d) => [
@@ -150,37 +151,143 @@ describe.each(MATRIX)('per-IP buckets (issue #13 item 4) on %s, limits in %s', (
   });
 });
 
-describe.each(MATRIX)('wrong codes per number (issue #13 item 9) on %s, limits in %s', (dialect, store) => {
-  const app = useApp(dialect, store, { LOGIN_MAX_FAILS_PER_NUMBER_DAY: 7 });
-  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+// Codes are issued directly, as sendMsg would for a client at `ip`, so the SMS send limits stay out of the way.
+const issue = async (t: TestApp, mobile: string, ip: string) => (await t.app.ctx.smsCodes.issue(`+86${mobile}`, 'login', ip)).code;
+/** Lets `seconds` pass for the limits: the database store follows the test clock, Redis the real one. */
+async function pass(t: TestApp, store: 'database' | 'redis', seconds: number) {
+  t.clock.advance(seconds * 1000);
+  if (store === 'redis') await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
+}
 
-  // Codes are issued directly (as sendMsg would), so the SMS send limits stay out of the way.
-  const issue = async (t: TestApp, e164: string) => (await t.app.ctx.smsCodes.issue(e164)).code;
+describe.each(MATRIX)('wrong codes per number (issue #13 item 9, issue #27 item 1) on %s, limits in %s', (dialect, store) => {
+  const app = useApp(dialect, store, { LOGIN_MAX_FAILS_PER_NUMBER_DAY: 7, LOGIN_MAX_FAILS_PER_IP_DAY: 100 });
 
-  it('caps wrong tries per number per day over all its codes; right codes do not count', async () => {
+  it('bounds wrong tries per number per day over all its codes without refusing its owner', async () => {
     const t = app();
     const mobile = '13700137000';
-    const first = await issue(t, `+86${mobile}`);
-    for (let i = 0; i < 5; i++) await login(t.app, { mobile, code: wrong(first) }, '10.6.0.1');
-    const second = await issue(t, `+86${mobile}`);
-    expect((await login(t.app, { mobile, code: wrong(second) }, '10.6.0.2')).json().msg).toBe('验证码错误，还可以再试4次');
-    expect((await login(t.app, { mobile, code: wrong(second) }, '10.6.0.3')).json().msg).toBe('验证码错误，还可以再试3次');
-    const capped = await login(t.app, { mobile, code: second }, '10.6.0.4');
-    expect(capped.statusCode).toBe(429);
-    expect(capped.json().msg).toMatch(/^验证码错误次数过多，请\d+小时后再试$/);
-    if (store === 'database') {
-      // A day later (the test clock drives the database store's windows) the number may try again.
-      t.clock.advance(86_400_000);
-      expect((await login(t.app, { mobile, code: await issue(t, `+86${mobile}`) }, '10.6.0.5')).statusCode).toBe(200);
-    }
+    const owner = '10.6.0.1';
+    const first = await issue(t, mobile, owner);
+    for (let i = 0; i < 5; i++) await login(t.app, { mobile, code: wrongOf(first) }, owner);
+    const second = await issue(t, mobile, owner);
+    expect((await login(t.app, { mobile, code: wrongOf(second) }, owner)).json().msg).toBe('验证码错误，还可以再试4次');
+    expect((await login(t.app, { mobile, code: wrongOf(second) }, owner)).json().msg).toBe('验证码错误，还可以再试3次');
+    // 7 wrong codes today: another client is no longer compared, not even with the right code …
+    const other = await login(t.app, { mobile, code: second }, '10.6.0.4');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().msg).toBe('验证码错误次数过多，请重新获取');
+    // … and the owner's next wrong try ends the code, but a right code still logs the owner in.
+    expect((await login(t.app, { mobile, code: wrongOf(second) }, owner)).json().msg).toBe('验证码错误次数过多，请重新获取');
+    expect((await login(t.app, { mobile, code: second }, owner)).json().msg).toBe('验证码错误次数过多，请重新获取');
+    expect((await login(t.app, { mobile, code: await issue(t, mobile, owner) }, owner)).statusCode).toBe(200);
   });
 
   it('does not count right codes', async () => {
     const t = app();
     const mobile = '13700137999';
     for (let i = 0; i < 9; i++) {
-      expect((await login(t.app, { mobile, code: await issue(t, `+86${mobile}`) }, `10.6.1.${i}`)).statusCode).toBe(200);
+      expect((await login(t.app, { mobile, code: await issue(t, mobile, `10.6.1.${i}`) }, `10.6.1.${i}`)).statusCode).toBe(200);
     }
+  });
+});
+
+describe.each(MATRIX)('nobody can lock a number out (issue #27 item 1, default limits) on %s, limits in %s', (dialect, store) => {
+  const app = useApp(dialect, store, {});
+
+  it('the reported attack: one code for the victim, 11 wrong codes from 11 addresses; the victim’s fresh code still logs in', async () => {
+    const t = app();
+    const victim = '13800138123';
+    const planted = await issue(t, victim, '203.0.113.1');
+    for (let i = 0; i < 11; i++) {
+      const res = await login(t.app, { mobile: victim, code: wrongOf(planted) }, `198.51.100.${i}`);
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    // Many more, from many more addresses: the victim's own code is never touched.
+    for (let i = 0; i < 40; i++)
+      expect((await login(t.app, { mobile: victim, code: wrongOf(planted) }, `198.51.101.${i}`)).statusCode).toBe(400);
+    const sent = await sendMsg(t.app, victim, t.clock.now(), '192.0.2.50');
+    expect(sent.statusCode, sent.body).toBe(200);
+    // An attacker still guessing while the victim reads the SMS changes nothing.
+    for (let i = 0; i < 5; i++) await login(t.app, { mobile: victim, code: wrongOf(t.sms.sent.at(-1)!.code) }, `198.51.102.${i}`);
+    const res = await login(t.app, { mobile: victim, code: t.sms.sent.at(-1)!.code }, '192.0.2.50');
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe.each(MATRIX)('wrong codes per client (issue #27 item 1) on %s, limits in %s', (dialect, store) => {
+  const app = useApp(dialect, store, { LOGIN_MAX_FAILS_PER_NUMBER_DAY: 20, LOGIN_MAX_FAILS_PER_IP_DAY: 6 });
+
+  it('tries at a missing or dead code cost neither the number nor the client', async () => {
+    const t = app();
+    const client = '10.4.0.1';
+    for (let i = 0; i < 10; i++)
+      expect((await login(t.app, { mobile: '13600136001', code: '123456' }, client)).json().msg).toBe('验证码已失效，请重新获取');
+    const mobile = '13600136002';
+    const code = await issue(t, mobile, client);
+    for (let i = 0; i < 5; i++) await login(t.app, { mobile, code: wrongOf(code) }, client);
+    for (let i = 0; i < 10; i++) expect((await login(t.app, { mobile, code }, client)).json().msg).toBe('验证码错误次数过多，请重新获取');
+    // 5 wrong tries were counted for the client: it has exactly one left.
+    const next = await issue(t, mobile, client);
+    expect((await login(t.app, { mobile, code: wrongOf(next) }, client)).json().msg).toBe('验证码错误，还可以再试4次');
+    // That was its sixth: the client is stopped for the day.
+    await issue(t, '13600136003', client);
+    const spent = await login(t.app, { mobile: '13600136003', code: '123456' }, client);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().msg).toMatch(/^验证码错误次数过多，请\d+小时后再试$/);
+    expect(Number(spent.headers['retry-after'])).toBeGreaterThan(3600);
+    // The number itself is not refused: a right code from another address still logs in.
+    expect((await login(t.app, { mobile, code: next }, '10.4.9.9')).statusCode).toBe(200);
+  });
+
+  it('stops a guesser across numbers and addresses of one IPv6 /64, and nobody else', async () => {
+    const t = app();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const mobile = `1350135${String(1000 + i)}`;
+      const code = await issue(t, mobile, `10.4.1.${i}`);
+      statuses.push((await login(t.app, { mobile, code: wrongOf(code) }, `2001:db8:7:7::${i + 1}`)).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429, 429]);
+    const mobile = '13501352000';
+    const code = await issue(t, mobile, '10.4.2.1');
+    expect((await login(t.app, { mobile, code: wrongOf(code) }, '2001:db8:7:8::1')).statusCode).toBe(400);
+    expect((await login(t.app, { mobile, code }, '2001:db8:7:7::99')).statusCode).toBe(429);
+    expect((await login(t.app, { mobile, code }, '10.4.2.1')).statusCode).toBe(200);
+  });
+});
+
+describe.each(MATRIX)('an attacker cannot use up the owner’s step-up codes (issue #27 item 1) on %s, limits in %s', (dialect, store) => {
+  const app = useApp(dialect, store, { SMS_MAX_PER_NUMBER_DAY: 2, SMS_COOLDOWN_SECONDS: 1 });
+
+  it('spends the number’s daily login codes, but the logged-in owner still gets a step-up code and deletes the account', async () => {
+    const t = app();
+    const victim = '13900139321';
+    const { token } = await loginAs(t, victim, '192.0.2.60');
+    await pass(t, store, 1);
+    expect((await sendMsg(t.app, victim, t.clock.now(), '203.0.113.9')).statusCode).toBe(200);
+    await pass(t, store, 1);
+    // The trade-off (decision 029): the number's daily login codes are spent for the day …
+    const refused = await sendMsg(t.app, victim, t.clock.now(), '192.0.2.60');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/^该手机号今天获取验证码次数已达上限，请\d+小时后再试$/);
+    // … but step-up codes have their own budgets: the owner can still confirm what needs the phone.
+    const auth = { authorization: `Bearer ${token}` };
+    const stepUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/me/step-up-code',
+      payload: { purpose: 'delete-account' },
+      headers: auth,
+      remoteAddress: '192.0.2.60',
+    });
+    expect(stepUp.statusCode, stepUp.body).toBe(200);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v8/me',
+      payload: { code: t.sms.sent.at(-1)!.code },
+      headers: auth,
+      remoteAddress: '192.0.2.60',
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

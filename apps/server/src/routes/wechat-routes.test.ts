@@ -62,7 +62,12 @@ describe.each(DIALECTS)('WeChat start / checkout.do / bind.do / unbind.do on %s'
     t.app.inject({ method: 'POST', url: '/aysdmp/wechat/bind.do', payload, headers: auth(token) });
   const stepUp = async (token: string) => {
     t.clock.advance(61_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v8/me/step-up-code', headers: auth(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/me/step-up-code',
+      payload: { purpose: 'wechat' },
+      headers: auth(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return { code: t.sms.sent.at(-1)!.code, data: res.json().data };
   };
@@ -85,7 +90,8 @@ describe.each(DIALECTS)('WeChat start / checkout.do / bind.do / unbind.do on %s'
     expect(url.origin + url.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       appid: 'wxapp',
-      redirect_uri: 'http://moxa.test/authorize',
+      // PUBLIC_ORIGIN (test-app.ts), never the Host header (issue #27 item 7).
+      redirect_uri: 'http://localhost/authorize',
       response_type: 'code',
       scope: 'snsapi_base',
       state: data.state,

@@ -19,9 +19,10 @@ import { JssdkConfigSchema, JssdkQuerySchema } from '@moxa/core/login/wechat-con
 import { AppError, badInput, conflict, unavailable } from '../lib/app-error.ts';
 import { clientBucket } from '../lib/client-ip.ts';
 import { bearerSecurity, bearerToken, ok, requireUser } from '../lib/context.ts';
-import { enforceHit } from '../lib/rate-limit.ts';
+import { enforceHit, takeAll } from '../lib/rate-limit.ts';
 import { accountPhone, smsGate } from '../login/sms-gate.ts';
 import { jssdkSigner } from '../wechat/jssdk-signer.ts';
+import { siteOrigin } from '../wechat/site-origin.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const TICKET_TTL_MS = 10 * 60 * 1000;
@@ -40,6 +41,8 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!ctx.wechat) throw unavailable('微信登录尚未开通，请使用手机号登录');
     return ctx.wechat;
   };
+  // Issue #27 item 7: this site's origin comes from PUBLIC_ORIGIN, never from Host or X-Forwarded-Host.
+  const origin = siteOrigin(ctx.env);
   const throttle = (request: FastifyRequest) =>
     enforceHit(ctx.limits, {
       key: `wechat:ip:h:${clientBucket(request.ip)}`,
@@ -64,15 +67,17 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wechat'],
         summary: '发起微信授权（签发本标签页的 state）',
+        errors: [429],
         body: WechatStartBodySchema,
         response: { 200: envelope(WechatStartResultSchema) },
       },
     },
     async (request) => {
       api();
+      if (!origin) throw unavailable('微信登录尚未开通，请使用手机号登录');
       await throttle(request);
       const stateValue = await store.issueState(request.body.returnTo, STATE_TTL_MS);
-      const redirect = `${request.protocol}://${request.host}/authorize`;
+      const redirect = `${origin(request)}/authorize`;
       const url = new URL('/connect/oauth2/authorize', ctx.env.WECHAT_AUTHORIZE_BASE);
       url.search = new URLSearchParams({
         appid: ctx.env.WECHAT_APP_ID,
@@ -92,6 +97,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wechat'],
         summary: '微信授权码换取 openid 并检查绑定（须带本标签页发起时的 state）',
+        errors: [429, 502],
         body: CheckoutBodySchema,
         response: { 200: envelope(CheckoutResultSchema) },
       },
@@ -157,6 +163,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wechat'],
         summary: '把微信绑定到当前账号（须本标签页的 state 与手机验证码）',
+        errors: [409, 429],
         security: bearerSecurity,
         body: BindBodySchema,
         response: { 200: envelope(BindResultSchema) },
@@ -170,7 +177,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (existing.some((b) => b.openid === ticket.openid && b.userId !== user.id)) throw conflict('该微信已绑定其他账号');
       if (existing.some((b) => b.userId === user.id && b.openid !== ticket.openid)) throw conflict('当前账号已绑定其他微信，请先解除绑定');
       // The holder of the ticket proved this WeChat; the code proves the account's phone.
-      await gate.verify(accountPhone(user.mobile), request.body.code);
+      await gate.verify(request, accountPhone(user.mobile), 'wechat', request.body.code);
       if (existing.length === 0 && !(await store.bind(ticket.openid, user.id))) throw conflict('该微信已绑定其他账号');
       await store.dropTicket(request.body.ticket);
       // A changed binding ends the account's other sessions (issue #13 item 1).
@@ -187,6 +194,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wechat'],
         summary: '解除当前账号的微信绑定（须手机验证码）',
+        errors: [429],
         security: bearerSecurity,
         body: UnbindBodySchema,
         response: { 200: envelope(UnbindResultSchema) },
@@ -195,7 +203,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(ctx, request);
       if ((await store.openidOf(user.id)) === null) throw badInput('当前账号没有绑定微信');
-      await gate.verify(accountPhone(user.mobile), request.body.code);
+      await gate.verify(request, accountPhone(user.mobile), 'wechat', request.body.code);
       await store.unbind(user.id);
       const signedOut = await ctx.sessions.revokeAll(user.id, bearerToken(request)!);
       request.log.info({ userId: user.id, signedOut }, 'wechat unbound');
@@ -212,29 +220,49 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(WechatConfigSchema) },
       },
     },
-    async () => ok({ enabled: ctx.wechat !== null, appId: ctx.wechat ? ctx.env.WECHAT_APP_ID : '' }),
+    async () => {
+      const enabled = ctx.wechat !== null && origin !== null;
+      return ok({ enabled, appId: enabled ? ctx.env.WECHAT_APP_ID : '' });
+    },
   );
 
   // Issue #16: share cards inside WeChat. The page's own address is signed with a cached jsapi_ticket;
   // only addresses of this site are signed. Without WeChat credentials the app shares without it.
-  const signer = ctx.wechat ? jssdkSigner(ctx.wechat, ctx.env.WECHAT_APP_ID, ctx.clock) : null;
+  const signer =
+    ctx.wechat && origin
+      ? jssdkSigner(ctx.wechat, ctx.env.WECHAT_APP_ID, {
+          clock: ctx.clock,
+          onFailure: (err) => app.log.warn({ err: err?.message ?? 'refused' }, 'wechat jsapi_ticket failed; signing paused for 30 s'),
+        })
+      : null;
   app.get(
     '/api/v8/wechat/jssdk-config',
     {
       schema: {
         tags: ['wechat'],
         summary: '微信 JS-SDK 分享配置（为本站页面地址签名）',
+        errors: [429],
+        description:
+          'Signs only pages of PUBLIC_ORIGIN (issue #27 item 7), whatever Host or X-Forwarded-Host say. The jsapi_ticket and access token are cached until shortly before they expire; a WeChat failure is remembered for 30 s and answered 503 with Retry-After; WECHAT_JSSDK_MAX_PER_IP_MINUTE per client (issue #27 item 8).',
         querystring: JssdkQuerySchema,
         response: { 200: envelope(JssdkConfigSchema) },
       },
     },
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
-      if (!signer) return ok({ enabled: false, config: null });
-      if (new URL(request.query.url).host !== request.host) throw badInput('只能为本站页面签名');
-      const config = await signer.sign(request.query.url);
-      if (!config) throw unavailable('微信分享暂时不可用');
-      return ok({ enabled: true, config });
+      if (!signer || !origin) return ok({ enabled: false, config: null });
+      if (new URL(request.query.url).origin !== origin(request)) throw badInput('只能为本站页面签名');
+      await takeAll(ctx.limits, [
+        {
+          key: `jssdk:ip:m:${clientBucket(request.ip)}`,
+          windowSeconds: 60,
+          max: ctx.env.WECHAT_JSSDK_MAX_PER_IP_MINUTE,
+          message: (w) => `操作太频繁，请${w}后再试`,
+        },
+      ]);
+      const signed = await signer.sign(request.query.url);
+      if (!signed.ok) throw new AppError(503, ErrorCode.unavailable, '微信分享暂时不可用，请稍后再试', signed.retryAfter);
+      return ok({ enabled: true, config: signed.config });
     },
   );
 };

@@ -22,7 +22,7 @@ export function multipartBody(
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 }
 
-/** A complete, valid consultation request (consent given). */
+/** A complete, valid consultation request (the consent is the ledger's: test/consent-helpers.ts). */
 export function consultationRequest(
   symptoms = '最近膝盖怕冷，上下楼梯酸痛',
   extra: Partial<ConsultationRequest> = {},
@@ -38,7 +38,6 @@ export function consultationRequest(
     physicalRecordId: null,
     contactTime: 'evening',
     notifySms: true,
-    consent: true,
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadContent } from '../content/load-content.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { loadEnv, type Env } from '../env.ts';
+import { watchDocumentedStatuses } from '../reliability/documented-statuses.ts';
 import type { SmsNotice, SmsProvider } from '../sms/sms-provider.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -132,10 +133,14 @@ export async function createTestApp(dialect: Dialect, envOverrides: Partial<Env>
       // Suites log many users in with numbers of one block; the block cap has its own tests (sms-abuse.test.ts).
       SMS_MAX_PER_PREFIX_HOUR: 10_000,
       SMS_MAX_PER_PREFIX_DAY: 10_000,
+      // The address app.inject() requests carry by default (Host: localhost:80); issue #27 item 7.
+      PUBLIC_ORIGIN: 'http://localhost',
       ...envOverrides,
     },
   );
   const app = await buildApp({ env, db, sms, clock: clock.now, logStream, serveWeb: false, wechat: null, ...opts });
+  // Every error status a test provokes must be one its operation documents (issue #27 item 14).
+  watchDocumentedStatuses(app);
   await app.ready();
   return {
     app,

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { randomDisplayName } from '@moxa/core/login/display-name';
 import type { User } from '@moxa/core/login/login-info';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login/roles';
-import type { Db } from '../db/database.ts';
+import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
 
 export type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
 
@@ -15,16 +16,26 @@ export function userRepository(db: Db, clock: () => number) {
       return row ? { id: row.id, name: row.name, avatarUrl: row.avatar_url } : null;
     },
 
-    /** The user with this number, created on first login (or first grant): name 用户 + last four digits, empty avatar (issue #3). */
+    /**
+     * The user with this number, created on first login (or first grant) with an empty avatar (issue #3)
+     * and the name 用户 + a random id, never digits of the number (issue #27 item 13).
+     */
     async findOrCreate(e164: string): Promise<User> {
       const existing = await this.findByMobile(e164);
       if (existing) return existing;
       await db
         .insertInto('users')
-        .values({ id: randomUUID(), mobile: e164, name: `用户${e164.slice(-4)}`, avatar_url: '', created_at: clock() })
+        .values({ id: randomUUID(), mobile: e164, name: randomDisplayName(randomInt), avatar_url: '', created_at: clock() })
         .onConflict((oc) => oc.column('mobile').doNothing())
         .execute();
       return (await this.findByMobile(e164))!;
+    },
+
+    /** Sets the user's 昵称 (issue #27 item 13; checked by the route's schema); answers the login info's user. */
+    async rename(userId: string, name: string): Promise<User | null> {
+      await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
+      const row = await db.selectFrom('users').select(['id', 'name', 'avatar_url']).where('id', '=', userId).executeTakeFirst();
+      return row ? { id: row.id, name: row.name, avatarUrl: row.avatar_url } : null;
     },
 
     /** Every role the user holds, `user` first. */
@@ -58,14 +69,19 @@ export function userRepository(db: Db, clock: () => number) {
      * An advisor's replies in other people's cases stay with the case, under the name shown.
      */
     async deleteAccount(userId: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const deleted = await db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirst();
         if (!user) return false;
         await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
         await trx.deleteFrom('wechat_tickets').where('user_id', '=', userId).execute();
         await trx.deleteFrom('users').where('id', '=', userId).execute();
+        // Issue #27 item 3: a restore of an older backup deletes the account again.
+        await recordDeletion(trx, 'user', userId, clock());
         return true;
       });
+      // Issue #27 item 3: no byte of the account left in the database files (checkpoint / VACUUM).
+      if (deleted) await afterSensitiveDelete(db);
+      return deleted;
     },
 
     /** Everyone holding a role beyond `user`, by mobile. */

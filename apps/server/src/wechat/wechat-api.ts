@@ -4,17 +4,57 @@
  */
 export interface WechatApi {
   openidForCode(code: string): Promise<string | null>;
-  /** A fresh jsapi_ticket and its lifetime in seconds, or null when WeChat refuses. */
+  /** A fresh jsapi_ticket and its lifetime in seconds, or null when WeChat refuses; throws when WeChat cannot be reached. */
   jsapiTicket(): Promise<{ ticket: string; expiresIn: number } | null>;
 }
 
-export function wechatApi(config: { appId: string; appSecret: string; baseUrl: string }, fetchImpl: typeof fetch = fetch): WechatApi {
+/** Renew a credential this long before WeChat says it expires. */
+export const RENEW_MARGIN_MS = 5 * 60_000;
+/** WeChat's answers for an access token that is no longer valid (another fetch replaced it, or it expired). */
+const STALE_TOKEN = new Set([40001, 40014, 42001]);
+
+/** How long a credential of `expiresIn` seconds is used: until shortly before it expires. */
+export const usableFor = (expiresIn: number) => Math.max(expiresIn * 1000 - RENEW_MARGIN_MS, (expiresIn * 1000) / 2);
+
+export function wechatApi(
+  config: { appId: string; appSecret: string; baseUrl: string },
+  fetchImpl: typeof fetch = fetch,
+  clock: () => number = Date.now,
+): WechatApi {
   const getJson = async <T>(path: string, query: Record<string, string>): Promise<T> => {
     const url = new URL(path, config.baseUrl);
     url.search = new URLSearchParams(query).toString();
     const res = await fetchImpl(url, { signal: AbortSignal.timeout(8000) });
     return (await res.json()) as T;
   };
+
+  // Issue #27 item 8: the access token (WeChat allows about 2,000 a day) is cached until shortly before
+  // it expires, and concurrent callers share one fetch.
+  let token: { value: string; until: number } | null = null;
+  let tokenInFlight: Promise<string | null> | null = null;
+  const accessToken = (): Promise<string | null> => {
+    if (token && token.until > clock()) return Promise.resolve(token.value);
+    tokenInFlight ??= getJson<{ access_token?: string; expires_in?: number }>('/cgi-bin/token', {
+      grant_type: 'client_credential',
+      appid: config.appId,
+      secret: config.appSecret,
+    })
+      .then((json) => {
+        if (typeof json.access_token !== 'string' || !json.access_token) return null;
+        token = { value: json.access_token, until: clock() + usableFor(json.expires_in ?? 7200) };
+        return token.value;
+      })
+      .finally(() => {
+        tokenInFlight = null;
+      });
+    return tokenInFlight;
+  };
+  const ticketWith = (accessTokenValue: string) =>
+    getJson<{ ticket?: string; expires_in?: number; errcode?: number }>('/cgi-bin/ticket/getticket', {
+      access_token: accessTokenValue,
+      type: 'jsapi',
+    });
+
   return {
     async openidForCode(code) {
       const json = await getJson<{ openid?: string; errcode?: number }>('/sns/oauth2/access_token', {
@@ -26,17 +66,17 @@ export function wechatApi(config: { appId: string; appSecret: string; baseUrl: s
       return typeof json.openid === 'string' && json.openid ? json.openid : null;
     },
     async jsapiTicket() {
-      const token = await getJson<{ access_token?: string }>('/cgi-bin/token', {
-        grant_type: 'client_credential',
-        appid: config.appId,
-        secret: config.appSecret,
-      });
-      if (!token.access_token) return null;
-      const json = await getJson<{ ticket?: string; expires_in?: number }>('/cgi-bin/ticket/getticket', {
-        access_token: token.access_token,
-        type: 'jsapi',
-      });
-      return json.ticket ? { ticket: json.ticket, expiresIn: json.expires_in ?? 7200 } : null;
+      let value = await accessToken();
+      if (!value) return null;
+      let json = await ticketWith(value);
+      if (json.errcode !== undefined && STALE_TOKEN.has(json.errcode)) {
+        // Our cached token was replaced or expired early: one fresh token, one more try.
+        if (token?.value === value) token = null;
+        value = await accessToken();
+        if (!value) return null;
+        json = await ticketWith(value);
+      }
+      return typeof json.ticket === 'string' && json.ticket ? { ticket: json.ticket, expiresIn: json.expires_in ?? 7200 } : null;
     },
   };
 }

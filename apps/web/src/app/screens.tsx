@@ -3,6 +3,7 @@ import { useParams, type Params } from 'react-router';
 import { MODULES_WITHOUT_QUERY, type RouteData, type RouteDef, type ScreenModule } from '../config/routes.ts';
 import { ACUPOINT_ROUTE_DATA } from '../features/acupoints/api/paths.ts';
 import { DISEASE_ROUTE_DATA } from '../features/diseases/api/paths.ts';
+import { GLOSSARY_ROUTE_DATA } from '../features/glossary/api/paths.ts';
 import { NOTICE_ROUTE_DATA } from '../features/notices/api/paths.ts';
 import { PROBLEM_ROUTE_DATA } from '../features/problems/api/paths.ts';
 import { PRODUCT_ROUTE_DATA } from '../features/products/api/paths.ts';
@@ -53,6 +54,8 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'moxa-log': () => import('./routes/moxa-log.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
   mine: () => import('./routes/mine.tsx'),
+  glossary: () => import('./routes/glossary.tsx'),
+  legal: () => import('./routes/legal.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 
@@ -60,6 +63,7 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
 const ROUTE_DATA: RouteData = {
   ...ACUPOINT_ROUTE_DATA,
   ...DISEASE_ROUTE_DATA,
+  ...GLOSSARY_ROUTE_DATA,
   ...NOTICE_ROUTE_DATA,
   ...PROBLEM_ROUTE_DATA,
   ...PRODUCT_ROUTE_DATA,

@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
+import type { StepUpPurpose } from '@moxa/core/login/login-contract';
 import { errorMessage } from '../lib/api-client.ts';
 import { sendStepUpCode } from '../lib/account.ts';
 
 /**
  * A fresh SMS code to the account's own number before a binding changes (issue #13 item 1) or the
  * account is deleted. What was typed stays when a request fails; the button counts down before
- * another code. `danger` marks an irreversible confirmation; `precheck` names what is still missing
- * on the screen around it, shown here instead of confirming.
+ * another code. `purpose` is what the code will be good for, and only that (issue #27 item 10).
+ * `danger` marks an irreversible confirmation; `precheck` names what is still missing on the screen
+ * around it, shown here instead of confirming.
  */
 export function SmsStepUp({
+  purpose,
   confirmText,
   onConfirm,
   danger = false,
   precheck,
 }: {
+  purpose: StepUpPurpose;
   confirmText: string;
   onConfirm: (code: string) => Promise<void>;
   danger?: boolean;
@@ -33,7 +37,7 @@ export function SmsStepUp({
     setBusy('send');
     setError(null);
     try {
-      const r = await sendStepUpCode();
+      const r = await sendStepUpCode(purpose);
       setSentTo(r.mobile);
       setWait(r.resendAfter);
     } catch (e) {

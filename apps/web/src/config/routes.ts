@@ -42,6 +42,8 @@ export type ScreenModule =
   | 'moxa-log'
   | 'test-page'
   | 'mine'
+  | 'glossary'
+  | 'legal'
   | 'not-found';
 
 /**
@@ -109,6 +111,16 @@ export const ROUTES: RouteDef[] = [
   { path: '/mine/history', title: '浏览记录', module: 'mine' },
   // 注销账号 (《个人信息保护法》 §47): the account and all its data, after a fresh SMS code.
   { path: '/mine/delete_account', title: '注销账号', module: 'mine', guard: true },
+  // Issue #27 items 13, 16: the user's 昵称, and a copy of everything kept for the account.
+  { path: '/mine/nickname', title: '修改昵称', module: 'mine', guard: true },
+  { path: '/mine/data', title: '我的数据', module: 'mine', guard: true },
+  // Issue #27 item 18: the privacy policy and the terms of use.
+  { path: '/privacy', title: '隐私政策', module: 'legal' },
+  { path: '/terms', title: '用户协议', module: 'legal' },
+  // Issue #27 item 15: the separate consents to keep health data, and their withdrawal.
+  { path: '/mine/consents', title: '隐私与授权', module: 'mine', guard: true },
+  // Issue #26: plain words for jargon.
+  { path: '/glossary', title: '术语解释', module: 'glossary' },
 ];
 
 /**

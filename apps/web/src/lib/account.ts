@@ -1,10 +1,14 @@
-import type { DeleteAccountResult, StepUpResult } from '@moxa/core/login/login-contract';
+import type { DeleteAccountResult, StepUpPurpose, StepUpResult } from '@moxa/core/login/login-contract';
 import { apiFetch } from './api-client.ts';
 import { getLoginInfo } from './login-info.ts';
 import { forgetLogin } from './logout.ts';
 
-/** A fresh code to the account's own number, before WeChat binding changes and before 注销账号. */
-export const sendStepUpCode = () => apiFetch<StepUpResult>('/api/v8/me/step-up-code', { method: 'POST' });
+/**
+ * A fresh code to the account's own number, before WeChat binding changes, 注销账号 and 我的数据; it
+ * works only for `purpose` (issue #27 item 10).
+ */
+export const sendStepUpCode = (purpose: StepUpPurpose) =>
+  apiFetch<StepUpResult>('/api/v8/me/step-up-code', { method: 'POST', body: { purpose } });
 
 /**
  * 注销账号: the server deletes the account and all its data once the code proves the phone; then the

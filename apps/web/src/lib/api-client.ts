@@ -18,7 +18,7 @@ export class ApiError extends Error {
 export const NETWORK_MESSAGE = '网络不给力，请检查网络后重试';
 
 type Options = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;

@@ -4,8 +4,8 @@ import { z } from 'zod';
  * Consultation with an advisor (issue #17): 艾灸调理与产品咨询, not diagnosis. A user's request opens a
  * case; advisors reply (with recommendations, optionally SMS-notified) and keep internal notes the user
  * never sees. Health details and photos are sensitive personal information (《个人信息保护法》 §28–§29):
- * the request needs a separate consent, only the owner and advisors read a case, and deleting it
- * deletes its text and photos.
+ * the request needs a separate consent (the consent ledger, issue #27 item 15), only the owner and
+ * advisors read a case, and deleting it deletes its text and photos.
  */
 export const CASE_STATUSES = ['submitted', 'processing', 'replied', 'closed'] as const;
 export const CaseStatusSchema = z.enum(CASE_STATUSES);
@@ -23,6 +23,13 @@ export const CaseParamsSchema = z.object({ caseId: z.string().regex(/^[0-9a-f-]{
 /** At most this many photos per request, each at most this big before processing. */
 export const MAX_PHOTOS = 6;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/**
+ * At most this many pixels per photo, read from the file's header before anything is decoded (issue #27
+ * item 2): a phone's default photo is 12 MP, the largest default 24 MP (5712 × 4284 = 24.5 M pixels);
+ * a 48/50 MP full-resolution shot or anything larger is refused with a Chinese message asking for a
+ * screenshot. Photos are kept at most 2048 px on their longer side anyway.
+ */
+export const MAX_PHOTO_PIXELS = 25_000_000;
 
 const text = (max: number, msg: string) =>
   z
@@ -49,8 +56,8 @@ export const ConsultationRequestSchema = z.object({
   physicalRecordId: z.string().max(64).nullable().default(null),
   contactTime: z.enum(CONTACT_TIMES, { error: '请选择方便联系的时间' }),
   notifySms: z.boolean().default(false),
-  /** The separate consent to process health information (《个人信息保护法》 §29): must be given. */
-  consent: z.literal(true, { error: '请阅读并勾选同意《健康信息处理说明》' }),
+  // The separate consent (《个人信息保护法》 §29) is no longer a field of each request: it is the
+  // 'consultation' consent of the ledger, required by the route (issue #27 item 15).
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
 
@@ -113,13 +120,48 @@ export const FollowUpSchema = z.object({ body: text(1000, '请输入要补充的
 /** The advisor's side (`/api/v8/advisor/*`, role advisor). */
 export const AdvisorCaseSummarySchema = CaseSummarySchema.extend({
   userName: z.string(),
-  /** Milliseconds the user has waited for an answer (0 once replied or closed). */
+  /**
+   * Milliseconds the user has waited for an answer: since the request, or since their follow-up to a
+   * reply (an internal note does not reset it); 0 once replied or closed.
+   */
   waiting: z.number().int().nonnegative(),
 });
 export type AdvisorCaseSummary = z.infer<typeof AdvisorCaseSummarySchema>;
 export const AdvisorCaseDetailSchema = CaseDetailSchema.extend({ userName: z.string() });
 export type AdvisorCaseDetail = z.infer<typeof AdvisorCaseDetailSchema>;
-export const AdvisorQueueQuerySchema = z.object({ status: CaseStatusSchema.optional() });
+/**
+ * The advisors' queue (issue #27 item 4), paged by cursor (keyset: a page is "the next `size` after this
+ * case", so cases opened meanwhile never shift or repeat what is already shown). Without `status`: the
+ * open cases (not closed), in this order — red-flag cases waiting for an answer, other cases waiting
+ * (longest waiting first in both), then replied ones (red-flag first, longest since the reply first).
+ * With `status`: only that status, in the same order; 已关闭 newest first.
+ */
+export const ADVISOR_QUEUE_PAGE_SIZE = 20;
+export const AdvisorQueueQuerySchema = z.object({
+  status: z.enum(CASE_STATUSES, { error: '状态不正确' }).optional(),
+  /** `nextCursor` of the page before; opaque. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: '翻页位置不正确，请刷新后重试' })
+    .optional(),
+  size: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .default(ADVISOR_QUEUE_PAGE_SIZE),
+});
+export type AdvisorQueueQuery = z.infer<typeof AdvisorQueueQuerySchema>;
+export const AdvisorQueuePageSchema = z.object({
+  items: z.array(AdvisorCaseSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Cases in this view, all pages together. */
+  total: z.number().int().nonnegative(),
+  /** Of those, red-flag cases waiting for an answer. */
+  flagged: z.number().int().nonnegative(),
+});
+export type AdvisorQueuePage = z.infer<typeof AdvisorQueuePageSchema>;
 export const AdvisorReplySchema = z.object({
   body: text(2000, '请输入回复内容'),
   internal: z.boolean().default(false),

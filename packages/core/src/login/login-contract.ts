@@ -51,8 +51,21 @@ export const MeSchema = UserSchema.extend({ mobile: z.string(), wechatBound: z.b
 export type Me = z.infer<typeof MeSchema>;
 
 /**
- * POST /api/v8/me/step-up-code: a fresh code was sent to the account's own number (shown masked),
- * asked before WeChat binding changes (issue #13 item 1) and before 注销账号.
+ * Issue #27 item 10: every SMS code has a purpose, and works only for it. `login` codes come from
+ * sendMsg; the others are step-up codes to the account's own number: `wechat` before binding or
+ * unbinding WeChat (issue #13 item 1), `delete-account` before 注销账号, `export` before 我的数据.
+ */
+export const STEP_UP_PURPOSES = ['wechat', 'delete-account', 'export'] as const;
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+export type SmsPurpose = 'login' | StepUpPurpose;
+/** An app from before issue #27 item 10 asks without a purpose: it is told to reload. */
+const MSG_RELOAD = '页面已更新，请刷新后重试';
+export const StepUpBodySchema = z.object({ purpose: z.enum(STEP_UP_PURPOSES, { error: MSG_RELOAD }) }, { error: MSG_RELOAD });
+export type StepUpBody = z.infer<typeof StepUpBodySchema>;
+
+/**
+ * POST /api/v8/me/step-up-code: a fresh code for `purpose` was sent to the account's own number
+ * (shown masked), asked before WeChat binding changes (issue #13 item 1), 注销账号 and 我的数据.
  */
 export const StepUpResultSchema = z.object({ mobile: z.string(), resendAfter: z.number().int(), expiresIn: z.number().int() });
 export type StepUpResult = z.infer<typeof StepUpResultSchema>;

@@ -71,6 +71,7 @@ function Sheet({ onClose }: { onClose: () => void }) {
                 <h3>解除微信绑定</h3>
                 <p className="muted small">解除后不能再用这个微信直接登录，本账号在其他手机上的登录也会失效。</p>
                 <SmsStepUp
+                  purpose="wechat"
                   confirmText="确认解除绑定"
                   onConfirm={async (code) => {
                     await unbindWechat(code);

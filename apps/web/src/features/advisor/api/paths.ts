@@ -5,8 +5,14 @@ import type { CaseStatus } from '@moxa/core/cases/case-contract';
  * recommendation pickers is spelled here too: features never import each other.
  */
 export const ADVISOR_CASES_PATH = '/api/v8/advisor/cases';
-export const advisorQueuePath = (status?: CaseStatus) =>
-  status ? `${ADVISOR_CASES_PATH}?status=${encodeURIComponent(status)}` : ADVISOR_CASES_PATH;
+/** One page of the queue (issue #27 item 4): the open cases, or one status; `cursor` from the page before. */
+export const advisorQueuePath = (status?: CaseStatus, cursor?: string) => {
+  const q = new URLSearchParams();
+  if (status) q.set('status', status);
+  if (cursor) q.set('cursor', cursor);
+  const query = q.toString();
+  return query ? `${ADVISOR_CASES_PATH}?${query}` : ADVISOR_CASES_PATH;
+};
 export const advisorCasePath = (id: string) => `${ADVISOR_CASES_PATH}/${encodeURIComponent(id)}`;
 export const advisorRepliesPath = (id: string) => `${advisorCasePath(id)}/replies`;
 export const advisorStatusPath = (id: string) => `${advisorCasePath(id)}/status`;

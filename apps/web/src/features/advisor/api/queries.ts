@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdvisorCaseDetail, AdvisorCaseSummary, AdvisorReply, CaseStatus } from '@moxa/core/cases/case-contract';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { AdvisorCaseDetail, AdvisorQueuePage, AdvisorReply, CaseStatus } from '@moxa/core/cases/case-contract';
 import type { SearchAnswer } from '@moxa/core/search/search-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
@@ -15,11 +15,17 @@ export const advisorKey = (userId: string) => ['advisor', userId] as const;
 export const queueKey = (userId: string, status?: CaseStatus) => [...advisorKey(userId), 'queue', status ?? 'all'] as const;
 export const advisorCaseKey = (userId: string, id: string) => [...advisorKey(userId), 'case', id] as const;
 
+/**
+ * The queue, page by page (issue #27 item 4): each page carries the cursor of the next. A refresh
+ * fetches the loaded pages again in order, each from the cursor of the page just fetched.
+ */
 export const useAdvisorQueue = (status?: CaseStatus) => {
   const { token, user } = useLoginInfo();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queueKey(user.id, status),
-    queryFn: () => apiFetch<AdvisorCaseSummary[]>(advisorQueuePath(status)),
+    queryFn: ({ pageParam }) => apiFetch<AdvisorQueuePage>(advisorQueuePath(status, pageParam)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(token),
     staleTime: 0,
     refetchOnWindowFocus: true,

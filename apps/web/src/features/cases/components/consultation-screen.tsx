@@ -5,6 +5,7 @@ import { CONTACT_TIME_LABELS, DURATION_LABELS, hasRedFlag } from '@moxa/core/cas
 import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { Page } from '../../../components/page.tsx';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
@@ -84,6 +85,7 @@ function ConsultationForm({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const photos = usePickedPhotos();
+  const consent = useConsentGate('consultation');
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -158,12 +160,26 @@ function ConsultationForm({ userId }: { userId: string }) {
       }
       return;
     }
+    // Issue #27 item 15: the separate consent first (a sheet the first time); declining sends nothing.
+    const request = result.request;
+    const notAgreed = '需要您同意处理健康信息后才能提交。';
+    try {
+      if (!(await consent.ask())) return setSendError(notAgreed);
+    } catch (err) {
+      return setSendError(errorMessage(err));
+    }
     setBusy(true);
     try {
-      const detail = await postConsultation(
-        result.request,
-        photos.photos.map((p) => p.file),
+      const detail = await consent.run(() =>
+        postConsultation(
+          request,
+          photos.photos.map((p) => p.file),
+        ),
       );
+      if (!detail) {
+        if (mounted.current) setSendError(notAgreed);
+        return;
+      }
       clearDraft(deviceStorage(), userId);
       queryClient.setQueryData(caseKey(userId, detail.id), detail);
       void queryClient.invalidateQueries({ queryKey: caseListKey(userId) });
@@ -313,40 +329,11 @@ function ConsultationForm({ userId }: { userId: string }) {
         </label>
       </section>
 
-      <section className={`card case-consent${shown('consent') ? ' has-error' : ''}`} aria-labelledby="case-consent-title">
-        <h2 id="case-consent-title">《健康信息处理说明》</h2>
-        <ul className="case-consent-list">
-          <li>
-            <b>收集什么：</b>您填写的症状、年龄、性别等健康情况，以及您上传的照片。
-          </li>
-          <li>
-            <b>为什么收集：</b>只为让品牌顾问了解您的情况、回答您的咨询。
-          </li>
-          <li>
-            <b>谁能看到：</b>只有您本人和品牌的咨询顾问。
-          </li>
-          <li>
-            <b>保存多久：</b>保存到您删除这条咨询为止。删除后，文字和照片会被永久删除，无法恢复。
-          </li>
-          <li>这些信息属于《个人信息保护法》规定的敏感个人信息，需要您单独同意后才会处理。</li>
-        </ul>
-        <label className="check-row">
-          <input
-            id={fieldId('consent')}
-            type="checkbox"
-            checked={draft.consent}
-            aria-invalid={Boolean(shown('consent'))}
-            aria-describedby={described('consent')}
-            onChange={(e) => set({ consent: e.target.checked })}
-          />
-          <span>我已阅读并同意《健康信息处理说明》</span>
-        </label>
-        {shown('consent') && (
-          <p className="case-error" id={errorId('consent')}>
-            {shown('consent')}
-          </p>
-        )}
-      </section>
+      {/* Issue #27 item 15: the separate consent is the account's, asked by a sheet on the first submit. */}
+      <p className="notice">
+        咨询内容（症状、照片等）属于敏感个人信息，只有您和品牌顾问能看到。第一次提交时会请您单独同意，之后可以随时在“我的 →
+        隐私与授权”撤回。
+      </p>
 
       <div className="case-submit">
         {submitted && missing > 0 && (
@@ -371,6 +358,7 @@ function ConsultationForm({ userId }: { userId: string }) {
           {busy ? '正在提交…' : '提交咨询'}
         </button>
       </div>
+      {consent.sheet}
     </form>
   );
 }

@@ -47,18 +47,18 @@ const filled = (over: Partial<ConsultationDraft> = {}): ConsultationDraft => ({
   seenDoctor: 'no',
   contactTime: 'evening',
   notifySms: true,
-  consent: true,
   ...over,
 });
 
 describe('consultation draft on the device (issue #17)', () => {
-  it('saves under the user’s own key and restores every field but the consent, given afresh each time', () => {
+  // The separate consent is the account's (issue #27 item 15): no field of the draft.
+  it('saves under the user’s own key and restores every field', () => {
     const s = memoryStorage();
     const d = filled({ physicalRecordId: 'rec-1', notifySms: false });
     saveDraft(s, 'u1', d);
     expect([...s.data.keys()]).toEqual([userKey('u1', 'consultation-draft')]);
     expect(draftKey('u1')).toBe('u:u1:consultation-draft');
-    expect(loadDraft(s, 'u1')).toEqual({ ...d, consent: false });
+    expect(loadDraft(s, 'u1')).toEqual(d);
     expect(loadDraft(s, 'u2')).toBeNull();
   });
 
@@ -94,7 +94,7 @@ describe('consultation draft on the device (issue #17)', () => {
     expect(loadDraft(null, 'u1')).toBeNull();
   });
 
-  it('reads corrupt or foreign values field by field, never ticking the consent', () => {
+  it('reads corrupt or foreign values field by field, dropping unknown ones', () => {
     expect(parseDraft('{oops')).toBeNull();
     expect(parseDraft('[1,2]')).toBeNull();
     expect(parseDraft(null)).toBeNull();
@@ -129,7 +129,6 @@ describe('the form’s checks match ConsultationRequestSchema', () => {
       physicalRecordId: null,
       contactTime: 'evening',
       notifySms: true,
-      consent: true,
     });
     expect(ConsultationRequestSchema.parse(r.request)).toEqual(r.request);
   });
@@ -146,7 +145,6 @@ describe('the form’s checks match ConsultationRequestSchema', () => {
       physicalRecordId: null,
       contactTime: d.contactTime || undefined,
       notifySms: d.notifySms,
-      consent: d.consent,
     };
     return ConsultationRequestSchema.safeParse(raw).error?.issues[0]?.message;
   };
@@ -163,7 +161,6 @@ describe('the form’s checks match ConsultationRequestSchema', () => {
     ['duration', { duration: '' }],
     ['seen a doctor', { seenDoctor: '' }],
     ['contact time', { contactTime: '' }],
-    ['consent', { consent: false }],
   ])('shows the server’s message for %s', (_name, over) => {
     const d = filled(over);
     const r = toRequest(d);
@@ -174,9 +171,9 @@ describe('the form’s checks match ConsultationRequestSchema', () => {
 
   it('asks for the age when none is typed, and points at the first field in screen order', () => {
     const r = toRequest(emptyDraft());
-    expect(r.errors).toMatchObject({ gender: '请选择性别', age: '请填写年龄', consent: '请阅读并勾选同意《健康信息处理说明》' });
+    expect(r.errors).toMatchObject({ gender: '请选择性别', age: '请填写年龄' });
     expect(firstErrorField(r.errors!)).toBe('gender');
-    expect(firstErrorField(toRequest(filled({ symptoms: '', consent: false })).errors!)).toBe('symptoms');
+    expect(firstErrorField(toRequest(filled({ symptoms: '', duration: '' })).errors!)).toBe('symptoms');
   });
 
   it('checks a follow-up like FollowUpSchema', () => {

@@ -38,8 +38,7 @@ export type ConsultationDraft = {
   physicalRecordId: string;
   contactTime: ContactTimeId | '';
   notifySms: boolean;
-  /** The separate consent; never ticked for the user. */
-  consent: boolean;
+  // The separate consent is the account's 'consultation' consent (issue #27 item 15), asked on submit.
 };
 
 export const emptyDraft = (): ConsultationDraft => ({
@@ -54,7 +53,6 @@ export const emptyDraft = (): ConsultationDraft => ({
   physicalRecordId: '',
   contactTime: 'any',
   notifySms: true,
-  consent: false,
 });
 
 export type DraftField = Exclude<keyof ConsultationDraft, 'diseaseGroup' | 'notifySms'>;
@@ -69,7 +67,6 @@ export const FIELD_ORDER: readonly DraftField[] = [
   'seenDoctor',
   'physicalRecordId',
   'contactTime',
-  'consent',
 ];
 
 /* ----------------------------------------------------------------------------------------------
@@ -109,12 +106,10 @@ export function parseDraft(raw: string | null): ConsultationDraft | null {
     physicalRecordId: str(v.physicalRecordId, 64),
     contactTime: v.contactTime === undefined ? empty.contactTime : oneOf(v.contactTime, CONTACT_TIME_IDS),
     notifySms: typeof v.notifySms === 'boolean' ? v.notifySms : empty.notifySms,
-    // The consent is given afresh for every request (《个人信息保护法》 §29: a separate consent), never restored.
-    consent: false,
   };
 }
 
-const isEmpty = (d: ConsultationDraft) => JSON.stringify({ ...d, consent: false }) === JSON.stringify(emptyDraft());
+const isEmpty = (d: ConsultationDraft) => JSON.stringify(d) === JSON.stringify(emptyDraft());
 
 export function loadDraft(storage: KV | null, userId: string): ConsultationDraft | null {
   if (!userId) return null;
@@ -130,7 +125,7 @@ export function saveDraft(storage: KV | null, userId: string, draft: Consultatio
   if (!userId) return;
   try {
     if (isEmpty(draft)) storage?.removeItem(draftKey(userId));
-    else storage?.setItem(draftKey(userId), JSON.stringify({ ...draft, consent: false }));
+    else storage?.setItem(draftKey(userId), JSON.stringify(draft));
   } catch {
     // Full or blocked storage (some private modes): the form still works, only without a draft.
   }
@@ -174,7 +169,6 @@ export function draftErrors(d: ConsultationDraft): DraftErrors {
   if (!d.duration) errors.duration = '请选择症状持续了多久';
   if (!d.seenDoctor) errors.seenDoctor = '请选择是否看过医生';
   if (!d.contactTime) errors.contactTime = '请选择方便联系的时间';
-  if (!d.consent) errors.consent = '请阅读并勾选同意《健康信息处理说明》';
   return errors;
 }
 
@@ -195,7 +189,6 @@ export function toRequest(d: ConsultationDraft): { request: ConsultationRequest;
       physicalRecordId: d.physicalRecordId || null,
       contactTime: d.contactTime as ContactTimeId,
       notifySms: d.notifySms,
-      consent: true,
     },
   };
 }

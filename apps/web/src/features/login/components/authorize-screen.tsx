@@ -192,6 +192,7 @@ function ConfirmBind({ pending }: { pending: PendingBind }) {
       <h2 id="wechat-bind-title">将微信绑定到账号 {account}？</h2>
       <p className="muted">绑定后可以直接用微信登录。绑定会让本账号在其他手机上的登录失效。如果这不是您本人的操作，请选择“暂不绑定”。</p>
       <SmsStepUp
+        purpose="wechat"
         confirmText="确认绑定"
         onConfirm={async (code) => {
           await bindWechat(pending, code);

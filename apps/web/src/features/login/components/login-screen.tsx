@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, MSG_BAD_CODE, MSG_BAD_PHONE, MSG_LOGIN_OK, RESEND_SECONDS } from '@moxa/core/login/constants';
 import { formatMobile } from '@moxa/core/login/mobile';
+import { PRIVACY_POLICY_PATH, TERMS_PATH } from '@moxa/core/legal/policy';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import { setLoginInfo } from '../../../lib/login-info.ts';
@@ -154,6 +155,10 @@ export function LoginScreen() {
         <button type="submit" className="btn btn-primary btn-block login-submit" disabled={busy !== null}>
           {requested ? '登录' : '获取验证码'}
         </button>
+        {/* Issue #27 item 18: the terms and the policy, from the login screen. */}
+        <p className="login-agree">
+          登录即表示同意<Link to={TERMS_PATH}>《用户协议》</Link>和<Link to={PRIVACY_POLICY_PATH}>《隐私政策》</Link>
+        </p>
         <p className="login-note">未注册的手机号验证后将自动创建账号。我们只用手机号为您登录和保存测试记录，不会向他人提供。</p>
       </form>
       {sheetLoaded && (

@@ -50,6 +50,7 @@ export function DeleteAccountScreen() {
           <span>我已了解，注销后无法恢复</span>
         </label>
         <SmsStepUp
+          purpose="delete-account"
           confirmText="注销账号"
           danger
           precheck={() => (understood ? null : '请先勾选“我已了解，注销后无法恢复”')}

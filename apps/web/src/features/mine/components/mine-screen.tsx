@@ -1,14 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@moxa/core/login/login-contract';
 import { LinkList } from '../../../components/content-list.tsx';
 import { LogoutButton } from '../../../components/logout-button.tsx';
+import { OperatorInfo } from '../../../components/operator-info.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { useSavedList } from '../../../lib/saved-items.ts';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
+import { syncStoredName } from '../api/update-nickname.ts';
 import { RowIcon } from './row-icon.tsx';
 import '../mine.css';
 
@@ -24,6 +26,10 @@ export function MineScreen() {
   const favorites = useSavedList('favorites');
   const history = useSavedList('history');
   const idle = useWhenIdle();
+  // Issue #27 item 13: a name changed elsewhere (another phone, migration 016) reaches this phone's login info.
+  useEffect(() => {
+    if (me.data) syncStoredName(me.data.name);
+  }, [me.data]);
   return (
     <Page title="我的">
       <section className="card mine-account" aria-label="登录状态">
@@ -31,10 +37,16 @@ export function MineScreen() {
           {loggedIn ? ([...info.user.name][0] ?? '我') : '客'}
         </span>
         {loggedIn ? (
-          <div className="mine-who">
-            <h2>{info.user.name}</h2>
-            <p className="muted">{me.data ? `手机号 ${me.data.mobile}` : me.isError ? '手机号暂时无法显示' : '正在读取…'}</p>
-          </div>
+          <>
+            <div className="mine-who">
+              <h2>{info.user.name}</h2>
+              <p className="muted">{me.data ? `手机号 ${me.data.mobile}` : me.isError ? '手机号暂时无法显示' : '正在读取…'}</p>
+            </div>
+            {/* Issue #27 item 13: the 昵称 is the user's to choose. */}
+            <Link to="/mine/nickname" className="btn mine-login">
+              改昵称
+            </Link>
+          </>
         ) : (
           <>
             <div className="mine-who">
@@ -59,6 +71,33 @@ export function MineScreen() {
         ]}
       />
 
+      {/* Issue #27 item 15: the separate consents to keep health data, withdrawn here. */}
+      {loggedIn && (
+        <LinkList
+          label="隐私"
+          rows={[
+            { to: '/mine/consents', title: '隐私与授权', subtitle: '保存健康信息的授权，可随时撤回', icon: <RowIcon name="shield" /> },
+          ]}
+        />
+      )}
+
+      {/* Issue #27 items 16, 18: a copy of everything kept for the account; the policy and the terms. */}
+      <LinkList
+        label="我的数据与协议"
+        rows={[
+          ...(loggedIn
+            ? [{ to: '/mine/data', title: '我的数据', subtitle: '下载账号保存的全部信息', icon: <RowIcon name="download" /> }]
+            : []),
+          { to: '/privacy', title: '隐私政策', subtitle: '收集什么、保存多久、您的权利', icon: <RowIcon name="doc" /> },
+          { to: '/terms', title: '用户协议', icon: <RowIcon name="doc" /> },
+        ]}
+      />
+
+      <LinkList
+        label="帮助"
+        rows={[{ to: '/glossary', title: '术语解释', subtitle: '寸、壮、阴虚是什么意思', icon: <RowIcon name="book" /> }]}
+      />
+
       <section className="card mine-elder">
         <div className="mine-elder-text">
           <span className="mine-elder-label">长辈版</span>
@@ -79,17 +118,22 @@ export function MineScreen() {
         <p>
           这里的内容用于日常保健参考，<strong>不是医疗诊断，也不能代替就医</strong>。身体不适持续或加重、孕期或有慢性病，请先咨询医生。
         </p>
+        {/* Issue #27 item 18: who runs the service, from the server's configuration. */}
+        <OperatorInfo />
       </details>
 
       <details className="card mine-about">
         <summary>隐私说明</summary>
+        <p>
+          这里是简要说明，完整内容请看<Link to="/privacy">《隐私政策》</Link>。
+        </p>
         <p>
           <strong>没登录时</strong>
           ：收藏、浏览记录、艾灸记录、体质测试结果和长辈版开关只保存在这台手机的浏览器里，不会上传。清除浏览器数据就会删除。
         </p>
         <p>
           <strong>登录后</strong>
-          ：这台手机上的收藏和浏览记录会并入您的账号并从手机上移除；之后的收藏、浏览记录、艾灸记录、测试记录和咨询保存在服务器上，只有您本人能看到，换手机登录也能看到。
+          ：这台手机上的收藏和浏览记录会并入您的账号并从手机上移除；之后的收藏、浏览记录、艾灸记录、测试记录和咨询保存在服务器上，只有您本人能看到（咨询还有品牌顾问），换手机登录也能看到。测试记录、艾灸记录和咨询属于健康信息，第一次保存前会请您单独同意，可以随时在“隐私与授权”撤回。
         </p>
         <p>
           <strong>删除</strong>

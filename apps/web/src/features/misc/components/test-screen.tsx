@@ -5,7 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { apiFetch, errorMessage } from '../../../lib/api-client.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { setLoginInfo, useLoginInfo } from '../../../lib/login-info.ts';
-import { clearLocalData, diagnosticRows, diagnosticText } from '../utils/diagnostics.ts';
+import { clearLocalData, diagnosticRows, diagnosticText, serviceState } from '../utils/diagnostics.ts';
 
 /** The API's health with how long the round trip took. */
 async function checkHealth(): Promise<Health & { ms: number }> {
@@ -47,11 +47,11 @@ export function TestScreen() {
     version: __APP_VERSION__,
     buildTime: new Date(__BUILD_TIME__).toLocaleString('zh-CN', { hour12: false }),
     serviceWorker: sw,
-    api: health.isPending
-      ? '检查中…'
-      : health.isError
-        ? `异常：${errorMessage(health.error)}`
-        : `${health.data.status === 'ok' ? '正常' : '异常'}（${health.data.db}，${health.data.ms} 毫秒）`,
+    api: serviceState({
+      pending: health.isPending,
+      ...(health.isError ? { error: errorMessage(health.error) } : {}),
+      ...(health.data ? { status: health.data.status, ms: health.data.ms } : {}),
+    }),
     loggedIn: Boolean(info.token),
     online,
     screen: `${window.innerWidth} × ${window.innerHeight}`,

@@ -16,6 +16,16 @@ export type Facts = {
   userAgent: string;
 };
 
+/**
+ * The 服务连接 row: whether the service answers and how fast, never what it runs on (issue #27
+ * item 19). `error` is the Chinese message of a failed check.
+ */
+export function serviceState(check: { pending: boolean; error?: string; status?: string; ms?: number }): string {
+  if (check.pending) return '检查中…';
+  if (check.error !== undefined) return `异常：${check.error}`;
+  return check.status === 'ok' ? `正常（响应 ${check.ms} 毫秒）` : '异常：服务暂时不可用，请稍后再试';
+}
+
 export const isWechat = (ua: string) => /MicroMessenger/i.test(ua);
 
 export function diagnosticRows(f: Facts): DiagnosticRow[] {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactionId } from '@moxa/core/moxa/moxa-rules';
 import { FEELINGS, REACTIONS } from '@moxa/core/moxa/moxa-rules';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { showAlert, showToast } from '../../../lib/feedback.ts';
 import { getLoginInfo } from '../../../lib/login-info.ts';
 import { saveSession } from '../api/sessions.ts';
@@ -11,8 +12,9 @@ import { toInput, type ActiveSession } from '../utils/session-clock.ts';
 
 /**
  * The end of a session (issue #18): how it felt (1–5), any reaction with what to do about it, notes.
- * Logged in it goes to the account; if that fails it waits on the device and is sent later; logged
- * out it stays in the device's log. Nothing typed is lost on a failure.
+ * Logged in it goes to the account (with the separate consent, issue #27 item 15); if that fails it
+ * waits on the device and is sent later, and without the consent it waits on the device until given;
+ * logged out it stays in the device's log. Nothing typed is lost on a failure.
  */
 export function FinishForm({ session, onSaved }: { session: ActiveSession; onSaved: () => void }) {
   const navigate = useNavigate();
@@ -21,6 +23,7 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
   const [reactions, setReactions] = useState<ReactionId[]>([]);
   const [notes, setNotes] = useState('');
   const [saving, setSaving] = useState(false);
+  const consent = useConsentGate('moxa-log');
   const done = session.results.filter((r) => !r.skipped);
   const minutes = Math.round(session.results.reduce((n, r) => n + r.doneSeconds, 0) / 60);
   const toggle = (id: ReactionId) => setReactions((rs) => (rs.includes(id) ? rs.filter((r) => r !== id) : [...rs, id]));
@@ -32,13 +35,15 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
     setSaving(true);
     try {
       if (info?.token) {
-        try {
-          await saveSession(input);
+        // Issue #27 item 15: to the account only with the separate consent; 暂不保存 keeps it on the phone.
+        const sent = await consent.run(() => saveSession(input)).catch(() => undefined);
+        if (sent) {
           void queryClient.invalidateQueries({ queryKey: ['moxa', 'sessions'] });
           void showToast('已记录到您的账号', 'success');
-        } catch {
+        } else {
           if (!store.addPending(info.user.id, input)) throw new Error('storage');
-          void showToast('网络不给力，记录已先存在本机，稍后自动同步');
+          if (sent === null) void showToast('记录已保存在这台手机上', 'success');
+          else void showToast('网络不给力，记录已先存在本机，稍后自动同步');
         }
       } else {
         if (!store.addToDeviceLog(input)) throw new Error('storage');
@@ -114,6 +119,7 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
       <button type="button" className="btn btn-primary btn-block mx-start" disabled={saving} onClick={() => void save()}>
         {saving ? '正在保存…' : '保存记录'}
       </button>
+      {consent.sheet}
     </>
   );
 }

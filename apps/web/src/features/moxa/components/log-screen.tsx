@@ -5,6 +5,8 @@ import { FEELINGS, paceNote, paceOf, REACTIONS } from '@moxa/core/moxa/moxa-rule
 import type { SessionSource } from '@moxa/core/moxa/moxa-contract';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
+import { hasConsent, isConsentRequired } from '../../../lib/consent.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { useElderMode } from '../../../lib/elder-mode.ts';
@@ -39,20 +41,56 @@ export function LogScreen() {
   const server = useSessions();
   const { device, pending, declinedAt } = useDeviceSessions(loggedIn ? info.user.id : null);
   const [busy, setBusy] = useState(false);
+  const consent = useConsentGate('moxa-log');
+  /** Sessions on this phone wait for the separate consent (issue #27 item 15): said 暂不保存, or withdrawn. */
+  const [held, setHeld] = useState(false);
 
-  // Sessions whose upload failed go again whenever the log opens.
+  // Sessions whose upload failed go again whenever the log opens, if the consent is in force.
   useEffect(() => {
     if (!loggedIn || pending.length === 0) return;
-    importSessions(pending.slice(0, 200))
-      .then(() => {
+    let live = true;
+    const batch = pending.slice(0, 200);
+    hasConsent('moxa-log')
+      .then(async (agreed) => {
+        if (live) setHeld(!agreed);
+        if (!agreed) return;
+        await importSessions(batch);
         store.removePending(
           info.user.id,
-          pending.slice(0, 200).map((s) => s.clientId),
+          batch.map((s) => s.clientId),
         );
         void queryClient.invalidateQueries({ queryKey: ['moxa', 'sessions'] });
       })
-      .catch(() => undefined);
+      .catch((e: unknown) => {
+        if (isConsentRequired(e) && live) setHeld(true);
+      });
+    return () => {
+      live = false;
+    };
   }, [loggedIn, pending, store, info.user.id, queryClient]);
+
+  /** 保存到账号 for sessions held on this phone: asks for the consent, then sends them. */
+  const savePending = async () => {
+    setBusy(true);
+    try {
+      const sent = await consent.run(async () => {
+        for (let i = 0; i < pending.length; i += 200) await importSessions(pending.slice(i, i + 200));
+        return true;
+      });
+      if (!sent) return;
+      store.removePending(
+        info.user.id,
+        pending.map((s) => s.clientId),
+      );
+      setHeld(false);
+      await queryClient.invalidateQueries({ queryKey: ['moxa', 'sessions'] });
+      void showToast(`已把 ${pending.length} 条记录保存到账号`, 'success');
+    } catch (e) {
+      void showToast(errorMessage(e), 'fail');
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const sessions: LoggedSession[] = loggedIn ? [...(server.data ?? []), ...pending] : device;
   const offerImport = loggedIn && device.length > 0 && declinedAt !== device.length;
@@ -60,7 +98,12 @@ export function LogScreen() {
   const importDevice = async () => {
     setBusy(true);
     try {
-      for (let i = 0; i < device.length; i += 200) await importSessions(device.slice(i, i + 200));
+      // Issue #27 item 15: only with the separate consent; 暂不保存 leaves them on this phone.
+      const sent = await consent.run(async () => {
+        for (let i = 0; i < device.length; i += 200) await importSessions(device.slice(i, i + 200));
+        return true;
+      });
+      if (!sent) return;
       store.removeFromDeviceLog(device.map((s) => s.clientId));
       await queryClient.invalidateQueries({ queryKey: ['moxa', 'sessions'] });
       void showToast(`已把 ${device.length} 条记录保存到账号`, 'success');
@@ -139,6 +182,15 @@ export function LogScreen() {
             </button>
           </section>
         )}
+        {loggedIn && held && pending.length > 0 && (
+          <section className="card mx-import" aria-labelledby="mx-held-title">
+            <h2 id="mx-held-title">有 {pending.length} 条记录只保存在这台手机上</h2>
+            <p>保存到账号需要您同意保存艾灸记录。不保存也没关系，但退出登录后，这台手机上的这些记录会被清除。</p>
+            <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={() => void savePending()}>
+              {busy ? '正在保存…' : '保存到账号'}
+            </button>
+          </section>
+        )}
         {!loggedIn && (
           <p className="notice">
             记录保存在这台手机上。
@@ -153,6 +205,7 @@ export function LogScreen() {
           开始一次艾灸
         </Link>
       </div>
+      {consent.sheet}
     </Page>
   );
 }

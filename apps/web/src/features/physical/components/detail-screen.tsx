@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConstitutionDescription, ConstitutionType } from '@moxa/core/physical/physical-contract';
 import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { APP_NAME } from '../../../config/app.ts';
@@ -113,6 +114,7 @@ function ResultBody({ view }: { view: ResultView }) {
   const types = useTypes();
   const info = useLoginInfo();
   const { save, isPending } = useSaveLocalResult();
+  const consent = useConsentGate('constitution');
   const [sharing, setSharing] = useState(false);
   // The card shares the test, never this result: a constitution is health information (《个人信息保护法》).
   useShareCard({
@@ -131,8 +133,8 @@ function ResultBody({ view }: { view: ResultView }) {
     if (!pending) return;
     setSaveError(null);
     try {
-      await save(pending);
-      void showToast('已保存到我的记录', 'success');
+      // Issue #27 item 15: saved to the account only with the separate consent; 暂不保存 keeps it here.
+      if (await consent.run(() => save(pending))) void showToast('已保存到我的记录', 'success');
     } catch (e) {
       setSaveError(errorMessage(e));
     }
@@ -319,6 +321,7 @@ function ResultBody({ view }: { view: ResultView }) {
           <SharePopup text={share} scales={result.scales} onClose={() => setSharing(false)} />
         </Suspense>
       )}
+      {consent.sheet}
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Answers, Questionnaire } from '@moxa/core/physical/physical-contract';
 import { scoreAnswers } from '@moxa/core/physical/scoring';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -59,6 +60,7 @@ export function QuestionScreen() {
 function QuestionFlow({ draft, data }: { draft: Draft; data: Questionnaire }) {
   const navigate = useNavigate();
   const { save } = useSaveLocalResult();
+  const consent = useConsentGate('constitution');
   const list = data.questions;
   const total = list.length;
   const ids = new Set(list.map((q) => q.id));
@@ -88,7 +90,10 @@ function QuestionFlow({ draft, data }: { draft: Draft; data: Questionnaire }) {
   const upload = async (entry: LocalResult) => {
     setPhase({ kind: 'saving' });
     try {
-      const record = await save(entry);
+      // Issue #27 item 15: the account keeps it only with the separate consent; 暂不保存 shows the
+      // result kept on this phone, with 保存到我的记录 for later.
+      const record = await consent.run(() => save(entry));
+      if (!record) return void navigate(`/physical/detail?local=${encodeURIComponent(entry.key)}`, { replace: true });
       physicalStore.clearDraft();
       void navigate(`/physical/detail?id=${encodeURIComponent(record.id)}`, { replace: true });
     } catch (e) {
@@ -148,6 +153,7 @@ function QuestionFlow({ draft, data }: { draft: Draft; data: Questionnaire }) {
     return (
       <Page title="体质测试" back={false}>
         <Spinner label="正在计算并保存结果…" />
+        {consent.sheet}
       </Page>
     );
   }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConstitutionType } from '@moxa/core/physical/physical-contract';
 import { CONSTITUTION_NAMES, CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
+import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { LogoutButton } from '../../../components/logout-button.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
@@ -97,14 +98,15 @@ export function RecordScreen() {
  */
 function PendingResults({ pending }: { pending: LocalResult[] }) {
   const { save } = useSaveLocalResult();
+  const consent = useConsentGate('constitution');
   const [savingKey, setSavingKey] = useState<string | null>(null);
   const [failed, setFailed] = useState<Record<string, string>>({});
   const onSave = async (entry: LocalResult) => {
     setSavingKey(entry.key);
     setFailed((f) => ({ ...f, [entry.key]: '' }));
     try {
-      await save(entry);
-      void showToast('已保存到我的记录', 'success');
+      // Issue #27 item 15: only with the separate consent; 暂不保存 leaves it on this phone.
+      if (await consent.run(() => save(entry))) void showToast('已保存到我的记录', 'success');
     } catch (e) {
       setFailed((f) => ({ ...f, [entry.key]: errorMessage(e) }));
     } finally {
@@ -141,6 +143,7 @@ function PendingResults({ pending }: { pending: LocalResult[] }) {
           </li>
         ))}
       </ul>
+      {consent.sheet}
     </section>
   );
 }

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { About } from '@moxa/core/legal/about-contract';
+import { apiFetch } from './api-client.ts';
+
+export type { About };
+
+/**
+ * Who runs the service (issue #27 item 18), from the server's configuration: 关于我们 in 我的 and the
+ * 隐私政策 and 用户协议 pages read it. A value the operator has not configured is null.
+ */
+export const getAbout = () => apiFetch<About>('/api/v8/about');
+export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: getAbout, staleTime: 5 * 60 * 1000 });
+export const useAbout = () => useQuery(aboutQuery);
+
+/** What the pages show for a value the operator has not configured. */
+export const NOT_CONFIGURED = '未配置';
+export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountExport } from './export-contract.ts';
+import { chinaTime, renderExportHtml } from './export-html.ts';
+import { EXPORT_SECTIONS, exportFileName } from './export-sections.ts';
+
+const AT = '2026-11-22T08:00:00.000Z';
+const sample = (): AccountExport => ({
+  format: 'moxa-account-export',
+  formatVersion: 1,
+  exportedAt: AT,
+  manifest: {
+    sections: EXPORT_SECTIONS.map((s) => ({ key: s.key, title: s.title, count: s.key === 'moxaSessions' ? 1 : 0 })),
+    messages: 0,
+    photos: 0,
+    photoBytes: 0,
+  },
+  profile: { id: 'u1', name: '<img src=x onerror=alert(1)>', mobile: '+8613800138000', createdAt: AT, roles: ['user'] },
+  wechat: null,
+  logins: [],
+  consents: [],
+  constitutionRecords: [],
+  moxaSessions: [
+    {
+      id: 's1',
+      clientId: 'c1',
+      title: '失眠',
+      source: { kind: 'disease', id: 'insomnia' },
+      startedAt: AT,
+      endedAt: AT,
+      points: [{ code: 'HT7', name: '神门', plannedSeconds: 600, doneSeconds: 600, skipped: false }],
+      feeling: '舒服',
+      notes: '</style><script>alert(1)</script>',
+      reactions: ['皮肤发红'],
+      courseLength: null,
+    },
+  ],
+  favorites: [],
+  history: [],
+  consultations: [],
+});
+
+describe('the printable export page (issue #27 item 16)', () => {
+  it('lists every section with its count, in China time, and escapes every text: no script can run', () => {
+    const html = renderExportHtml(sample());
+    for (const s of EXPORT_SECTIONS) expect(html).toContain(s.title);
+    expect(html).toContain('导出于 2026年11月22日 16:00');
+    expect(html).toContain('&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toMatch(/<script|onerror=alert\(1\)>/i);
+    expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
+    expect(html).toContain('神门（HT7）：10 分钟');
+    expect(html).toMatch(/font:20px\/1\.7/);
+  });
+
+  it('names files by the China date', () => {
+    expect(exportFileName('2026-11-22T17:00:00.000Z', 'json')).toBe('艾灸养生-我的数据-20261123.json');
+    expect(chinaTime(null)).toBe('—');
+  });
+});
