@@ -118,7 +118,8 @@ describe.skipIf(!hasBrowser())('我的数据, 昵称, 隐私政策 and 用户协
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL((u) => u.pathname === '/mine');
     await page.getByRole('heading', { name: '王阿姨' }).waitFor();
-    expect((await storedLogin(page))!.user.name).toBe('王阿姨');
+    // The heading follows the answer; the stored login is written just after it.
+    await expect.poll(async () => (await storedLogin(page))?.user.name).toBe('王阿姨');
     expect(problems).toEqual([]);
   });
 
