@@ -35,6 +35,9 @@ export const PAGES: PageTarget[] = [
   { path: '/mine/history', minScore: 95 },
   // Issue #26: the glossary.
   { path: '/glossary', minScore: 95 },
+  // Issue #27: the policy pages (the guarded 我的 screens — 我的数据, 隐私与授权, 昵称 — open the login first).
+  { path: '/privacy', minScore: 95 },
+  { path: '/terms', minScore: 95 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };
@@ -51,6 +54,7 @@ export const APIS: ApiTarget[] = [
   { name: 'video list', path: '/api/v8/videos?category=health' },
   { name: 'session plan', path: '/api/v8/moxa/plan?disease=insomnia' },
   { name: 'glossary', path: '/api/v8/glossary' },
+  { name: 'about', path: '/api/v8/about' },
   // A wrong code for one number: after LOGIN_MAX_FAILS_PER_NUMBER_DAY tries the answers are 429
   // refusals, so this row measures how cheaply refusals are answered, not logins (issue #14 §10).
   { name: 'login refused (wrong code)', path: '/api/v8/login?mobile=13800138000&code=000000&from=3&countryCode=86' },
