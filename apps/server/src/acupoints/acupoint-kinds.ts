@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AcupointContentSchema, ChartMarkSchema, MERIDIAN_CODES } from '@moxa/core/acupoints/acupoint-contract';
+import { canonicalCode } from '@moxa/core/acupoints/acupoint-codes';
 import { acupointSearchDoc } from '@moxa/core/acupoints/acupoint-search';
 import { ChartViewSchema, MeridianContentSchema } from '@moxa/core/acupoints/meridian-contract';
 import { ContentError, defineKind, parseContent, readJson, readJsonList, type ContentItem } from '../content/content-kind.ts';
@@ -13,6 +14,7 @@ export type ChartViewRecord = z.infer<typeof ChartViewSchema> & { svg: string };
 
 export const meridianKind = defineKind<MeridianRecord>({
   name: 'meridian',
+  public: { title: (m) => m.name },
   read: (dir) =>
     parseContent(z.array(MeridianContentSchema).length(14), readJson(dir, 'meridians.json'), 'meridians.json').map((m, position) => ({
       id: m.code,
@@ -32,6 +34,8 @@ export const meridianKind = defineKind<MeridianRecord>({
 
 export const acupointKind = defineKind<AcupointRecord>({
   name: 'acupoint',
+  // Links and saved entries may spell a code in any case or with its alias (sj5 → TE5).
+  public: { title: (p) => p.name, canonicalId: canonicalCode },
   read(dir) {
     const charts = parseContent(z.record(z.string(), ChartMarkSchema), readJson(dir, 'charts/points.json'), 'charts/points.json');
     const points: ContentItem<AcupointRecord>[] = [];

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { findInternalLinks } from '@moxa/core/content/internal-links';
+import { PUBLIC_KIND_NAMES, PUBLIC_KINDS, type PublicKind } from '@moxa/core/content/public-kinds';
 import type { RichText } from '@moxa/core/content/rich-text';
 import { expandSafetyFacts, SafetyFactError } from '@moxa/core/safety/safety-facts';
 import type { SearchDoc } from '@moxa/core/search/text-search';
@@ -27,20 +28,65 @@ export type ContentItem<T> = {
 /** What a search result shows besides the ranking fields: a title, a one-line summary. */
 export type KindSearchDoc = SearchDoc & { title: string; summary: string };
 
-export type ContentKind<T> = {
-  name: string;
+type KindParts<T> = {
   read(dir: string): ContentItem<T>[];
   /** Items this one refers to; each must exist when the content is loaded. */
   refs?(data: T): ContentRef[];
   /** Invariants over the whole kind (e.g. a meridian's declared point count). */
   check?(items: ContentItem<T>[], all: ReadonlyMap<string, ContentItem<unknown>[]>): void;
+};
+
+/**
+ * A supporting kind (groups, types, chart views, marketing pages): read through the kinds that refer
+ * to it and its own routes, never searched, linked or kept, so any name. The compiler refuses
+ * `public` or `search` here: a public kind's name must first be a row of PUBLIC_KINDS.
+ */
+export type SupportingContentKind<T> = KindParts<T> & { name: string; public?: undefined; search?: undefined };
+
+/**
+ * A public kind (issue #28 §1): named after its row in PUBLIC_KINDS (core content/public-kinds.ts),
+ * which gives its label, detail path and whether search covers it and favourites keep it. Search
+ * documents, favourites' titles and hrefs all follow from the two, with no per-kind code elsewhere.
+ */
+export type PublicContentKind<T> = KindParts<T> & {
+  name: PublicKind;
+  public: {
+    /** The item's title as favourites and history show it. */
+    title(data: T): string;
+    /** An id as a link or a device may spell it → the id it is stored under (acupoints: `sj5` → `TE5`). */
+    canonicalId?(id: string): string;
+  };
+  /** Required when the row is searchable: the item's search document. */
   search?(data: T): KindSearchDoc;
 };
 
+export type ContentKind<T> = SupportingContentKind<T> | PublicContentKind<T>;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds kinds of every item type
 export type AnyContentKind = ContentKind<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export type AnyPublicKind = PublicContentKind<any>;
 
 export const defineKind = <T>(kind: ContentKind<T>): ContentKind<T> => kind;
+export const isPublicDeclaration = (kind: AnyContentKind): kind is AnyPublicKind => kind.public !== undefined;
+
+/**
+ * The declaration of each public kind among `kinds`; throws naming the first public kind that has
+ * none, or whose `search` does not match its row's `searchable` (issue #28 §5: a forgotten registry
+ * line stops the load, search and favourites instead of giving an empty search or an unkeepable item).
+ */
+export function publicDeclarations(kinds: readonly AnyContentKind[]): ReadonlyMap<PublicKind, AnyPublicKind> {
+  const declared = new Map(kinds.filter(isPublicDeclaration).map((k) => [k.name, k]));
+  for (const name of PUBLIC_KIND_NAMES) {
+    const kind = declared.get(name);
+    if (!kind) throw new Error(`public kind ${name} has no declaration in apps/server/src/content/registry.ts`);
+    if (PUBLIC_KINDS[name].searchable !== Boolean(kind.search))
+      throw new Error(
+        `public kind ${name}: its declaration ${kind.search ? 'has search, its row is not searchable' : 'has no search, its row is searchable'}`,
+      );
+  }
+  return declared;
+}
 
 export class ContentError extends Error {}
 

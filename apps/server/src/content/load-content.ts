@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { ContentError, type AnyContentKind, type ContentItem } from './content-kind.ts';
+import { ContentError, publicDeclarations, type AnyContentKind, type ContentItem } from './content-kind.ts';
 import { listContentFiles } from './content-files.ts';
 import { CONTENT_KINDS } from './registry.ts';
 
@@ -75,8 +75,13 @@ function contentHash(dir: string): string {
   return hash.digest('hex');
 }
 
-/** Reads every kind and checks ids, cross-references and each kind's own invariants; throws ContentError naming the file and item. */
+/**
+ * Reads every kind and checks ids, cross-references and each kind's own invariants; throws ContentError
+ * naming the file and item. First, every public kind must have its declaration (issue #28 §5), so a
+ * forgotten registry line stops the start, the prerender and `npm run check:content`.
+ */
 export function readAllKinds(dir: string, kinds: readonly AnyContentKind[] = CONTENT_KINDS): Map<string, ContentItem<unknown>[]> {
+  publicDeclarations(kinds);
   const all = new Map<string, ContentItem<unknown>[]>();
   for (const kind of kinds) {
     if (all.has(kind.name)) throw new Error(`content kind ${kind.name} is declared twice`);

@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { internalHref, parseInternalLink } from '@moxa/core/content/internal-links';
+import { PUBLIC_KIND_NAMES } from '@moxa/core/content/public-kinds';
 import type { HastNode, RichText } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 
@@ -15,7 +16,8 @@ import type { MediaImage } from '@moxa/core/media/media-contract';
  * internal only (`acupoint:ST36` → `/acupoint_detail/ST36`), and a blockquote that opens with
  * **注意** becomes a caution callout.
  */
-const INTERNAL_PROTOCOLS = ['acupoint', 'meridian', 'disease', 'notice', 'problem', 'product', 'video', 'glossary'];
+/** Every public kind is a link protocol (issue #28 §1); the sanitiser strips any other href. */
+const INTERNAL_PROTOCOLS: string[] = [...PUBLIC_KIND_NAMES];
 
 const schema: SanitizeSchema = {
   ...defaultSchema,

@@ -9,8 +9,12 @@ import { videoKind } from '../videos/video-kinds.ts';
 import type { AnyContentKind } from './content-kind.ts';
 
 /**
- * Every content kind the app serves (issue #14 §1). A new read-only kind is a schema in core, a folder
- * in content/, its declaration and one line here; loading, cross-reference checks and search follow.
+ * Every content kind the app serves (issue #14 §1); the loader, search and favourites are generic over
+ * this list. A new public read-only kind is its row in core content/public-kinds.ts, its schema, a
+ * folder in content/, its declaration (named after the row, with `public: { title }`, and `search` when
+ * the row is searchable) and one line here: loading, cross-reference checks, search, Markdown links and
+ * favourites and history follow (issue #28 §1). Its API routes and screens are added apart.
+ * kinds-consistency.test.ts fails when a piece is missing, including a declaration left out of this list.
  */
 export const CONTENT_KINDS: readonly AnyContentKind[] = [
   meridianKind,

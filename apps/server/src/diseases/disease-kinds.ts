@@ -44,6 +44,7 @@ export const diseaseGroupKind = defineKind<DiseaseGroup>({
 
 export const diseaseKind = defineKind<DiseaseRecord>({
   name: 'disease',
+  public: { title: (d) => d.name },
   read: readDiseases,
   refs: (d) => [
     { kind: 'disease-group', id: d.group },

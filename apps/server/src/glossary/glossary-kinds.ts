@@ -8,6 +8,7 @@ import { ContentError, defineKind, readJsonList } from '../content/content-kind.
  */
 export const glossaryKind = defineKind<GlossaryTerm>({
   name: 'glossary',
+  public: { title: (t) => t.term },
   read: (dir) => readJsonList(dir, 'glossary/terms.json', GlossaryTermSchema),
   check(items) {
     const ids = new Set<string>();

@@ -12,6 +12,7 @@ export const noticeTypeKind = defineKind<NoticeType>({
 
 export const noticeKind = defineKind<NoticeRecord>({
   name: 'notice',
+  public: { title: (n) => n.title },
   read: (dir) => readMarkdownItems(dir, 'notices', NoticeContentSchema),
   refs: (n) => [{ kind: 'notice-type', id: n.type }, ...n.related.map((id) => ({ kind: 'notice', id })), ...n.links],
   search: (n) => ({

@@ -13,6 +13,7 @@ export const problemTopicKind = defineKind<ProblemTopic>({
 
 export const problemKind = defineKind<ProblemRecord>({
   name: 'problem',
+  public: { title: (p) => p.question },
   read: (dir) => readMarkdownItems(dir, 'problems', ProblemContentSchema),
   refs: (p) => [{ kind: 'problem-topic', id: p.topic }, ...p.related.map((id) => ({ kind: 'problem', id })), ...p.links],
   search: (p) => ({

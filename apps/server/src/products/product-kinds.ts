@@ -54,6 +54,7 @@ export const productTypeKind = defineKind<ProductType>({
 
 export const productKind = defineKind<ProductRecord>({
   name: 'product',
+  public: { title: (p) => p.name },
   read: (dir) => {
     const items = readMarkdownItems(dir, 'products', ProductContentSchema);
     const prices = new Map(items.map((i) => [i.id, { price: i.data.price, unit: i.data.unit }]));

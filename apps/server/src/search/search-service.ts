@@ -1,4 +1,4 @@
-import { internalHref, INTERNAL_LINK_ROUTES, type InternalLinkKind } from '@moxa/core/content/internal-links';
+import { publicKindHref } from '@moxa/core/content/public-kinds';
 import {
   SEARCH_ALL_PER_KIND,
   SEARCH_KIND_NAMES,
@@ -9,7 +9,7 @@ import {
   type SearchQuery,
 } from '@moxa/core/search/search-contract';
 import { buildSearchIndex, searchIndex, type SearchIndex } from '@moxa/core/search/text-search';
-import type { AnyContentKind, KindSearchDoc } from '../content/content-kind.ts';
+import { publicDeclarations, type AnyContentKind, type KindSearchDoc } from '../content/content-kind.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { CONTENT_KINDS } from '../content/registry.ts';
 
@@ -17,16 +17,20 @@ import { CONTENT_KINDS } from '../content/registry.ts';
 const MAX_HITS = 500;
 
 /**
- * One search over every kind that declares search documents (issue #14 §4), with the ranking of
- * text-search.ts (Chinese, pinyin with or without tones, initials, codes, aliases, names inside a
- * longer phrase). Under type=all the kind with the best match comes first.
+ * One search over every searchable public kind (issue #14 §4), with the ranking of text-search.ts
+ * (Chinese, pinyin with or without tones, initials, codes, aliases, names inside a longer phrase).
+ * Under type=all the kind with the best match comes first. Which kinds, their names and where a result
+ * leads come from the public kinds' table, the documents from each kind's declaration (issue #28 §1);
+ * a searchable kind without a declaration refuses to start rather than answering nothing.
  */
 export function searchService(store: ContentStore, kinds: readonly AnyContentKind[] = CONTENT_KINDS) {
-  const indexes = new Map<SearchKind, SearchIndex<KindSearchDoc>>();
-  for (const kind of kinds) {
-    if (!kind.search || !(SEARCH_KINDS as readonly string[]).includes(kind.name)) continue;
-    indexes.set(kind.name as SearchKind, buildSearchIndex(store.list(kind).map((item) => kind.search!(item))));
-  }
+  const declared = publicDeclarations(kinds);
+  const indexes = new Map<SearchKind, SearchIndex<KindSearchDoc>>(
+    SEARCH_KINDS.map((name) => {
+      const kind = declared.get(name)!;
+      return [name, buildSearchIndex(store.list(kind).map((item) => kind.search!(item)))];
+    }),
+  );
 
   /** The best score each kind reached for the query just searched, to order the groups of type=all. */
   const best = new Map<SearchKind, number>();
@@ -43,7 +47,7 @@ export function searchService(store: ContentStore, kinds: readonly AnyContentKin
         id: h.doc.id,
         title: h.doc.title,
         summary: h.doc.summary,
-        href: Object.hasOwn(INTERNAL_LINK_ROUTES, kind) ? internalHref({ kind: kind as InternalLinkKind, id: h.doc.id }) : '/',
+        href: publicKindHref(kind, h.doc.id),
         titleRanges: h.nameRanges,
         matched: h.keyword,
       })),

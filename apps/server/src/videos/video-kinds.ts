@@ -19,6 +19,7 @@ function fileUrl(dir: string, file: string, src: string): string {
 
 export const videoKind = defineKind<VideoRecord>({
   name: 'video',
+  public: { title: (v) => v.title },
   read: (dir) =>
     readMarkdownItems(dir, 'videos', VideoContentSchema).map((item): ContentItem<VideoRecord> => ({
       ...item,

@@ -1,30 +1,17 @@
+import { kindLabels, kindsWith, publicKindHref } from '../content/public-kinds.ts';
+
 /**
  * Favourites and browsing history (issue #18): the kinds of content a user can keep, their Chinese
- * names and detail paths. Plain constants (no zod) so the web app's small chunks can use them.
+ * names and detail paths, derived from the public kinds' table (issue #28 §1). Plain constants (no
+ * zod) so the web app's small chunks can use them.
  */
-export const SAVED_KINDS = ['acupoint', 'disease', 'notice', 'problem', 'product', 'video'] as const;
+export const SAVED_KINDS = kindsWith('savable');
 export type SavedKind = (typeof SAVED_KINDS)[number];
 
-export const SAVED_KIND_LABELS: Record<SavedKind, string> = {
-  acupoint: '穴位',
-  disease: '艾灸方法',
-  notice: '灸前须知',
-  problem: '产品问答',
-  product: '产品',
-  video: '视频',
-};
-
-const DETAIL_PATHS: Record<SavedKind, string> = {
-  acupoint: '/acupoint_detail/',
-  disease: '/disease_detail/',
-  notice: '/notice_detail/',
-  problem: '/problem_detail/',
-  product: '/product_detail/',
-  video: '/video_detail/',
-};
+export const SAVED_KIND_LABELS: Record<SavedKind, string> = kindLabels(SAVED_KINDS);
 
 /** The detail screen of a kept item (spec §2 routes). */
-export const savedItemPath = (kind: SavedKind, id: string): string => `${DETAIL_PATHS[kind]}${encodeURIComponent(id)}`;
+export const savedItemPath = (kind: SavedKind, id: string): string => publicKindHref(kind, id);
 
 /** Content ids are slugs, acupoint codes (ST36, EX-HN3) or UUIDs. */
 export const SAVED_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
