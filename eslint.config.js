@@ -35,6 +35,19 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Issue #28 item 6: apps/server/src holds the product; the test harness (apps/server/test) is for tests only.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/test/support/*', '**/test/reliability/*'], message: 'Product code does not import the test harness.' }],
+        },
+      ],
+    },
+  },
+  {
     // Design §7: code flows one way — shared → features → app; features never import each other;
     // the web never imports the server; packages/core imports neither app.
     plugins: { 'import-x': importX },

@@ -3,13 +3,13 @@ import { expect } from 'vitest';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import type { GrantableRole } from '@moxa/core/login/roles';
 import sharp from 'sharp';
-import type { TestApp } from '../test/test-app.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { sessionInput } from '../test/moxa-fixtures.ts';
-import { encodeQueueCursor } from '../cases/case-repository.ts';
+import type { TestApp } from './test-app.ts';
+import { consultationRequest, multipartBody } from './multipart.ts';
+import { loginAs } from './login-helpers.ts';
+import { sessionInput } from './moxa-fixtures.ts';
+import { encodeQueueCursor } from '../../src/cases/case-repository.ts';
 import type { AccountExport } from '@moxa/core/export/export-contract';
-import { grantConsents } from '../test/consent-helpers.ts';
+import { grantConsents } from './consent-helpers.ts';
 import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-contract';
 
 /**

@@ -17,9 +17,9 @@ import {
   ProductTypeSectionSchema,
 } from '@moxa/core/products/product-contract';
 import { SearchAnswerSchema } from '@moxa/core/search/search-contract';
-import { cacheBody } from '../lib/cached-body.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { readOperations } from './openapi-operations.ts';
+import { cacheBody } from '../../src/lib/cached-body.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { readOperations } from '../support/openapi-operations.ts';
 
 /**
  * Cached bodies (lib/cached-body.ts, decision 017) are serialised once by JSON.stringify, bypassing the

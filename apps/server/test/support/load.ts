@@ -95,7 +95,7 @@ export function formatLoad(results: RouteLoad[]): string {
     .join('\n');
 }
 
-// `node apps/server/src/reliability/load.ts http://127.0.0.1:3000 [seconds] [connections]`
+// `node apps/server/test/support/load.ts http://127.0.0.1:3000 [seconds] [connections]`
 if (import.meta.main) {
   const [url = 'http://127.0.0.1:3000', seconds = '5', connections = '10'] = process.argv.slice(2);
   process.stdout.write(formatLoad(await runLoad({ url, seconds: Number(seconds), connections: Number(connections) })) + '\n');

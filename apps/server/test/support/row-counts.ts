@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 
 /**
  * Tables that hold what a user owns or a login creates (issue #7 §1: nothing is written when input is
