@@ -48,6 +48,17 @@ export default tseslint.config(
     },
   },
   {
+    // env.ts validates the environment once at start-up; the rest of the server reads the parsed Env (issue #28 item 6).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the validated Env (env.ts), not process.env.' },
+      ],
+    },
+  },
+  {
     // Design §7: code flows one way — shared → features → app; features never import each other;
     // the web never imports the server; packages/core imports neither app.
     plugins: { 'import-x': importX },

@@ -42,7 +42,7 @@ export type RouteDeps = {
   videoViews: ViewCounter;
 };
 
-export type RouteEntry = {
+type RouteEntry = {
   /** The module's exported plugin or plugin factory; route-registry.test.ts checks every *-routes.ts file has one here. */
   routes: FastifyPluginAsyncZod | ((...args: never[]) => FastifyPluginAsyncZod);
   plugin: (deps: RouteDeps) => FastifyPluginAsyncZod;

@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database.ts';
  * refused). `counters` and `used_salts` are left out on purpose: refused attempts count toward the
  * limits and a claimed salt stays claimed (design §6).
  */
-export const USER_OWNED_TABLES = [
+const USER_OWNED_TABLES = [
   'users',
   'user_roles',
   'cases',

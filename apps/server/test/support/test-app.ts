@@ -100,7 +100,7 @@ export function testClock(start = Date.UTC(2026, 10, 22, 8, 0, 0)) {
 }
 
 /** Tests sign code hashes with their own key rather than making one in the repository's data folder. */
-export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
 
 export type TestApp = {
   app: FastifyInstance;
