@@ -35,6 +35,30 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Issue #28 item 6: apps/server/src holds the product; the test harness (apps/server/test) is for tests only.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/test/support/*', '**/test/reliability/*'], message: 'Product code does not import the test harness.' }],
+        },
+      ],
+    },
+  },
+  {
+    // env.ts validates the environment once at start-up; the rest of the server reads the parsed Env (issue #28 item 6).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the validated Env (env.ts), not process.env.' },
+      ],
+    },
+  },
+  {
     // Design §7: code flows one way — shared → features → app; features never import each other;
     // the web never imports the server; packages/core imports neither app.
     plugins: { 'import-x': importX },

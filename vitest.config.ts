@@ -10,6 +10,8 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
+            // Whole-app suites (hostile input, access control, load …) beside their harness, outside src (issue #28 item 6).
+            'apps/server/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
             'content/**/*.test.ts',

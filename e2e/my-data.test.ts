@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AccountExport } from '@moxa/core/export/export-contract';
 import { EXPORT_SECTIONS } from '@moxa/core/export/export-sections';
-import { grantConsentsThrough } from '../apps/server/src/test/consent-helpers.ts';
+import { grantConsentsThrough } from '../apps/server/test/support/consent-helpers.ts';
 import { logIn, storedLogin } from './lib/login.ts';
 import { readSmsCode } from './lib/server-process.ts';
 import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';

@@ -252,7 +252,7 @@ await server.stop();
 
 // Issue #7 §3: the load test — main reads plus sendMsg and login under abuse (429, never 5xx) —
 // against a server with its real limits.
-const { LOAD_ROUTES, runLoad } = await import('../apps/server/src/reliability/load.ts');
+const { LOAD_ROUTES, runLoad } = await import('../apps/server/test/support/load.ts');
 const loadServer = await startServer({ LOG_LEVEL: 'warn' });
 const LOAD_SECONDS = 10;
 const LOAD_CONNECTIONS = 50;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 
 describe('server basics (issue #2 §5)', () => {
   let t: TestApp;

@@ -16,26 +16,12 @@ import { authenticateFirst, type AppContext } from './lib/context.ts';
 import { databaseLimitStore, hashedKeys, redisLimitStore, type LimitStore } from './lib/limit-store.ts';
 import { resolveSecretKey } from './lib/secret-key.ts';
 import { sessionService } from './login/session-service.ts';
-import { adminRoutes } from './routes/admin-routes.ts';
-import { advisorRoutes } from './routes/advisor-routes.ts';
-import { caseRoutes } from './routes/case-routes.ts';
-import { moxaRoutes } from './routes/moxa-routes.ts';
 import { moxaSessionRepository } from './moxa/moxa-session-repository.ts';
 import { consentRepository } from './consent/consent-repository.ts';
-import { consentRoutes } from './routes/consent-routes.ts';
-import { sessionPlans } from './moxa/session-plans.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
-import { savedContent } from './mine/saved-content.ts';
 import { savedItemRepository } from './mine/saved-items.ts';
-import { mineRoutes } from './routes/mine-routes.ts';
-import { accountDataRoutes } from './routes/account-data-routes.ts';
 import { auditRepository } from './audit/audit-repository.ts';
-import { legalRoutes } from './routes/legal-routes.ts';
-import { diseaseKind } from './diseases/disease-kinds.ts';
-import { productRoutes } from './routes/product-routes.ts';
-import { videoRoutes } from './routes/video-routes.ts';
-import { viewCounter } from './videos/view-counter.ts';
 import { userRepository } from './users/user-repository.ts';
 import { physicalRecordRepository } from './physical/physical-records.ts';
 import { wechatRepository } from './wechat/wechat-repository.ts';
@@ -49,19 +35,10 @@ import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media-static.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
-import { acupointRoutes } from './routes/acupoint-routes.ts';
-import { loginRoutes } from './routes/login-routes.ts';
-import { APP_VERSION, miscRoutes } from './routes/misc-routes.ts';
-import { physicalRoutes } from './routes/physical-routes.ts';
-import { searchRoutes } from './routes/search-routes.ts';
-import { diseaseRoutes } from './routes/disease-routes.ts';
-import { noticeRoutes } from './routes/notice-routes.ts';
-import { glossaryRoutes } from './routes/glossary-routes.ts';
-import { problemRoutes } from './routes/problem-routes.ts';
-import { diseaseCatalog } from './diseases/disease-catalog.ts';
+import { APP_VERSION } from './routes/misc-routes.ts';
+import { ROUTE_REGISTRY, type RouteDeps } from './routes/route-registry.ts';
 import { searchMisses } from './search/search-misses.ts';
-import { searchService } from './search/search-service.ts';
-import { wechatRoutes } from './routes/wechat-routes.ts';
+import { viewCounter } from './videos/view-counter.ts';
 import { consoleBehindProxyGuard } from './sms/console-guard.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
@@ -242,30 +219,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const content = await loadContentStore(db);
   const catalog = acupointCatalog(content);
   const physical = physicalContent(content);
-  await app.register(miscRoutes);
-  await app.register(loginRoutes);
-  await app.register(wechatRoutes);
-  await app.register(acupointRoutes(catalog));
-  await app.register(physicalRoutes(physical, catalog));
-  await app.register(diseaseRoutes(diseaseCatalog(content, catalog)));
-  await app.register(noticeRoutes(content));
-  await app.register(problemRoutes(content));
-  await app.register(glossaryRoutes(content));
-  await app.register(productRoutes(content));
-  await app.register(videoRoutes(content, catalog, viewCounter(db, limits, resolveSecretKey(env), clock)));
-  await app.register(searchRoutes(searchService(content)));
-  await app.register(adminRoutes);
-  const views = caseViews(ctx.cases, content, catalog, clock);
-  await app.register(caseRoutes(views));
-  await app.register(advisorRoutes(views));
-  await app.register(moxaRoutes(sessionPlans(content, catalog, physical), catalog));
-  await app.register(mineRoutes(savedContent(content, catalog)));
-  // Issue #27 items 13, 16, 18: 昵称, 我的数据, and who runs the service.
-  await app.register(
-    accountDataRoutes({ questionnaire: physical.questionnaire, diseaseName: (id) => content.get(diseaseKind, id)?.name ?? null }),
-  );
-  await app.register(legalRoutes);
-  await app.register(consentRoutes);
+  const deps: RouteDeps = {
+    ctx,
+    content,
+    catalog,
+    physical,
+    views: caseViews(ctx.cases, content, catalog, clock),
+    videoViews: viewCounter(db, limits, resolveSecretKey(env), clock),
+  };
+  // Issue #28 item 3: every route module is listed once, in routes/route-registry.ts.
+  for (const entry of ROUTE_REGISTRY) await app.register(entry.plugin(deps));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

@@ -29,8 +29,9 @@ export function originOf(v: string): string | null {
 }
 
 /**
- * Environment, validated once at start-up (design §7, epic-stack env.server.ts). Nothing else reads
- * process.env. Every variable has a working default, so none is needed to start.
+ * Environment, validated once at start-up (design §7, epic-stack env.server.ts). No other product file
+ * of the server reads process.env (an eslint rule; tests and scripts set their own). Every variable has
+ * a working default, so none is needed to start.
  */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -196,7 +197,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 const consoleUnconfirmed = (env: Env) => env.SMS_PROVIDER === 'console' && !env.SMS_CONSOLE_ALLOWED;
 
 /** Listening on the loopback only: 127.0.0.0/8, ::1 or localhost. */
-export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
 
 /**
  * Issue #27 item 7: with PUBLIC_ORIGIN empty, a request's own Host may stand for this site's origin
@@ -205,7 +206,7 @@ export const isLoopbackHost = (host: string) => host === 'localhost' || host ===
 export const hostOriginAllowed = (env: Env) => isLoopbackHost(env.HOST) && env.TRUST_PROXY === false;
 
 /** A deployment-shaped configuration (a shared database or a proxy in front) that is not safe (issue #13 item 5). */
-export const isDeploymentShaped = (env: Env) => env.DATABASE_URL !== '' || env.TRUST_PROXY !== false;
+const isDeploymentShaped = (env: Env) => env.DATABASE_URL !== '' || env.TRUST_PROXY !== false;
 
 /** Refuses to serve with an unsafe deployment-shaped configuration (server.ts calls it before listening). */
 export function assertDeployable(env: Env): void {

@@ -64,7 +64,7 @@ function isPure(node: Node | null | undefined): boolean {
     case 'MemberExpression':
       return isPure(node.object as Node);
     // Literal objects and arrays are data; module code that mutates them would be state, which the
-    // conventions forbid outside stores (docs/briefs/web-conventions.md).
+    // conventions forbid outside stores (docs/web-conventions.md).
     case 'ArrayExpression':
       return (node.elements as (Node | null)[]).every((e) => !e || isPure(e.type === 'SpreadElement' ? (e.argument as Node) : e));
     case 'ObjectExpression':

@@ -9,8 +9,8 @@ import { ContentError, defineKind, parseContent, readJson, readJsonList, type Co
 
 /** The acupoint reference as content kinds (issue #4 content, issue #14 §1). */
 export type AcupointRecord = z.infer<typeof AcupointContentSchema> & { position: number; chart: z.infer<typeof ChartMarkSchema> | null };
-export type MeridianRecord = z.infer<typeof MeridianContentSchema>;
-export type ChartViewRecord = z.infer<typeof ChartViewSchema> & { svg: string };
+type MeridianRecord = z.infer<typeof MeridianContentSchema>;
+type ChartViewRecord = z.infer<typeof ChartViewSchema> & { svg: string };
 
 export const meridianKind = defineKind<MeridianRecord>({
   name: 'meridian',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, testClock, useTestDb } from '../test/test-app.ts';
+import { DIALECTS, testClock, useTestDb } from '../../test/support/test-app.ts';
 import { auditRepository } from './audit-repository.ts';
 
 /**

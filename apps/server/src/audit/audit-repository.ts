@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
  * trail itself holds no personal data. One level of nesting (`{ sections: { favorites: 2 } }`).
  */
 type Scalar = number | boolean | null | string;
-export type AuditDetail = Record<string, Scalar | Record<string, Scalar>>;
+type AuditDetail = Record<string, Scalar | Record<string, Scalar>>;
 const IDENTIFIER = /^[a-z][a-z0-9_.:-]{0,63}$/;
 const DIGIT_RUN = /[0-9]{4}/;
 
@@ -23,7 +23,7 @@ function checkDetail(detail: AuditDetail): void {
   }
 }
 
-export type AuditEvent = { id: string; at: number; actorId: string | null; action: string; subject: string; detail: AuditDetail };
+type AuditEvent = { id: string; at: number; actorId: string | null; action: string; subject: string; detail: AuditDetail };
 
 /**
  * The append-only audit trail (issue #27 item 16; the console, issue #29, reads and extends it).

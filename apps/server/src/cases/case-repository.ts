@@ -22,7 +22,7 @@ export type CaseRow = {
   queueRank: number;
   queueAt: number;
 };
-export type MessageRow = {
+type MessageRow = {
   id: string;
   author: 'user' | 'advisor';
   authorName: string | null;
@@ -31,13 +31,13 @@ export type MessageRow = {
   internal: boolean;
   createdAt: number;
 };
-export type PhotoMeta = { id: string; width: number; height: number };
+type PhotoMeta = { id: string; width: number; height: number };
 
 /**
  * The advisors' queue order (issue #27 item 4): 0 red-flag and waiting for an answer, 1 waiting,
  * 2 red-flag and replied, 3 replied, 4 closed. Within a group, the longest there first.
  */
-export function queueRank(status: CaseStatus, redFlag: boolean): number {
+function queueRank(status: CaseStatus, redFlag: boolean): number {
   if (status === 'closed') return 4;
   return (status === 'replied' ? 2 : 0) + (redFlag ? 0 : 1);
 }
@@ -47,14 +47,14 @@ const queueAtAfter = (c: CaseRow, status: CaseStatus, now: number) => (group(sta
 export const isWaiting = (c: Pick<CaseRow, 'queueRank'>) => c.queueRank <= 1;
 
 /** A place in the queue: the last case of a page. Opaque to clients (base64url). */
-export type QueueCursor = { rank: number; at: number; id: string };
+type QueueCursor = { rank: number; at: number; id: string };
 export const encodeQueueCursor = (c: QueueCursor) => Buffer.from(`${c.rank}.${c.at}.${c.id}`, 'latin1').toString('base64url');
 /** The cursor a client sent back, or null when it is not one of ours. */
 export function decodeQueueCursor(raw: string): QueueCursor | null {
   const m = /^([0-4])\.(\d{1,15})\.([0-9a-f-]{36})$/.exec(Buffer.from(raw, 'base64url').toString('latin1'));
   return m ? { rank: Number(m[1]), at: Number(m[2]), id: m[3]! } : null;
 }
-export type QueueView = { status?: CaseStatus; after?: QueueCursor; size: number };
+type QueueView = { status?: CaseStatus; after?: QueueCursor; size: number };
 
 /** Consultation cases, their messages and photos (issue #17); queries live here, not in routes (issue #14 §7). */
 export function caseRepository(db: Db, clock: () => number) {

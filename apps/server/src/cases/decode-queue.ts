@@ -40,4 +40,3 @@ export function boundedQueue(max: number, maxWaiting: number) {
     },
   };
 }
-export type BoundedQueue = ReturnType<typeof boundedQueue>;

@@ -16,7 +16,7 @@ const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
  * sharp's operation cache only holds memory.
  */
 export const MAX_CONCURRENT_DECODES = 2;
-export const MAX_WAITING_DECODES = 32;
+const MAX_WAITING_DECODES = 32;
 sharp.concurrency(1);
 sharp.cache(false);
 export const decodeQueue = boundedQueue(MAX_CONCURRENT_DECODES, MAX_WAITING_DECODES);

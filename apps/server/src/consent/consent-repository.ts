@@ -20,7 +20,7 @@ const toRecord = (r: Row): ConsentRecord => ({
 });
 
 /** The answer of a saving route without a consent in force (issue #27 item 15): 403 in the envelope. */
-export const consentRequired = () => new AppError(403, ErrorCode.consentRequired, '请先同意保存健康信息');
+const consentRequired = () => new AppError(403, ErrorCode.consentRequired, '请先同意保存健康信息');
 
 /**
  * Issue #27 item 15: the consent ledger. A grant is a new row; withdrawing closes the open rows of

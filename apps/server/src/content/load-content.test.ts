@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_DIR, DIALECTS, useTestDb } from '../test/test-app.ts';
+import { CONTENT_DIR, DIALECTS, useTestDb } from '../../test/support/test-app.ts';
 import { loadContentStore } from './content-store.ts';
 import { diseaseKind } from '../diseases/disease-kinds.ts';
 import { meridianKind } from '../acupoints/acupoint-kinds.ts';

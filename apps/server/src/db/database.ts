@@ -67,7 +67,7 @@ function createPrivately(path: string): void {
 }
 
 /** Tables whose deleted rows hold health or personal data (issue #27 item 3): vacuumed on PostgreSQL. */
-export const SENSITIVE_TABLES = [
+const SENSITIVE_TABLES = [
   'cases',
   'case_messages',
   'case_photos',
@@ -101,7 +101,7 @@ export async function recordDeletion(trx: Kysely<Database>, kind: DeletionKind, 
 }
 
 /** What one clean-up did: SQLite's checkpoint, or PostgreSQL's VACUUM. `done` false: retried later. */
-export type CleanupResult = { done: boolean; detail: string };
+type CleanupResult = { done: boolean; detail: string };
 type Cleanup = { run: () => Promise<CleanupResult>; pending: boolean };
 const cleanups = new WeakMap<Db, Cleanup>();
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDb } from '../test/test-app.ts';
+import { DIALECTS, useTestDb } from '../../test/support/test-app.ts';
 import { preparedQuery } from './prepared-query.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

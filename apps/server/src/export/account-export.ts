@@ -16,7 +16,7 @@ const isoOrNull = (ms: number | string | null) => (ms === null ? null : iso(ms))
 /** A consultation as collected: its photos without their bytes, which are read one at a time while streaming. */
 type PhotoMeta = Omit<ExportConsultation['photos'][number], 'base64'>;
 type CollectedConsultation = Omit<ExportConsultation, 'photos'> & { photos: PhotoMeta[] };
-export type CollectedExport = Omit<AccountExport, 'consultations'> & { consultations: CollectedConsultation[] };
+type CollectedExport = Omit<AccountExport, 'consultations'> & { consultations: CollectedConsultation[] };
 
 /**
  * Issue #27 item 16 (《个人信息保护法》 §45): everything kept for one account, read for its owner.
@@ -254,4 +254,3 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
     },
   };
 }
-export type AccountExporter = ReturnType<typeof accountExporter>;

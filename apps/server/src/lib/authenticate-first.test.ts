@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOperations, type Operation } from '../reliability/openapi-operations.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { readOperations, type Operation } from '../../test/support/openapi-operations.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /**
  * Issue #27 item 11: every operation the OpenAPI document marks with bearer security checks the

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDb, testClock } from '../test/test-app.ts';
+import { DIALECTS, useTestDb, testClock } from '../../test/support/test-app.ts';
 import { databaseLimitStore, hashedKeys, labelOf, parseLimitAnswer, redisLimitStore, type LimitStore } from './limit-store.ts';
 
 const REDIS = process.env.TEST_REDIS_URL;

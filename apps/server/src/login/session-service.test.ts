@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, testClock, useTestDb } from '../test/test-app.ts';
+import { DIALECTS, testClock, useTestDb } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 import { sessionService } from './session-service.ts';
 

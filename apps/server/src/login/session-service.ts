@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@moxa/core/login/login-info';
 import type { Db } from '../db/database.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A session's use is written back at most this often (the idle limit is counted in days). */
 const SEEN_GRANULARITY_MS = 5 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDb, testClock } from '../test/test-app.ts';
+import { DIALECTS, useTestDb, testClock } from '../../test/support/test-app.ts';
 import { smsCodeService } from './sms-code-service.ts';
 
 const SECRET = 'a-test-secret-of-some-length';

@@ -4,7 +4,7 @@ import type { SmsPurpose } from '@moxa/core/login/login-contract';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 
-export const MAX_WRONG_TRIES = 5;
+const MAX_WRONG_TRIES = 5;
 
 /**
  * The outcome of a check. `wrong`: the code's own client typed a wrong code (counted on the code;
@@ -12,7 +12,7 @@ export const MAX_WRONG_TRIES = 5;
  * item 1); `refused`: another client, while the number is over its daily budget of wrong codes, was
  * not compared at all; `dead`: the code had already had its wrong tries.
  */
-export type CodeCheck =
+type CodeCheck =
   { ok: true } | { ok: false; reason: 'none' | 'dead' | 'refused'; left: 0 } | { ok: false; reason: 'wrong' | 'foreign'; left: number };
 
 /** The row created last (of rows created in the same millisecond, the last one listed). */

@@ -16,7 +16,7 @@ export const MEDIA_FOLDER = 'media';
 const IMAGE_EXTS = new Set(['.svg', '.png', '.jpg', '.jpeg']);
 /** Files copied as they are (videos, posters made elsewhere, subtitles). */
 const FILE_EXTS = new Set(['.mp4', '.vtt', '.webp']);
-export const isImageSource = (src: string) => IMAGE_EXTS.has(extname(src).toLowerCase());
+const isImageSource = (src: string) => IMAGE_EXTS.has(extname(src).toLowerCase());
 
 export class MediaError extends Error {}
 

@@ -8,7 +8,7 @@ export type ConstitutionDocs = {
   types: z.infer<typeof ConstitutionDescriptionSchema>[];
   schemes: z.infer<typeof SchemeSchema>[];
 };
-export type ConstitutionDoc = { [K in keyof ConstitutionDocs]: { doc: K; value: ConstitutionDocs[K] } }[keyof ConstitutionDocs];
+type ConstitutionDoc = { [K in keyof ConstitutionDocs]: { doc: K; value: ConstitutionDocs[K] } }[keyof ConstitutionDocs];
 
 const DOCS = {
   questionnaire: QuestionnaireSchema,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ErrorCode, ErrorEnvelopeSchema } from '@moxa/core/http/envelope';
 
 /** The error statuses an operation may document (design §4). 405 belongs to a path, not an operation. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
-export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
+type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -33,7 +33,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
 const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: '多少秒后再试' } };
 
 /** The error envelope {code, msg, data: null}, once in components (OpenAPI 3.0). */
-export const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
 const errorEnvelopeJson = () =>
   z.toJSONSchema(ErrorEnvelopeSchema.extend({ code: z.number().int().min(1).describe('非零错误码') }), { target: 'openapi-3.0' });
 
@@ -53,7 +53,7 @@ type RouteSchema = {
  * - any method that carries a body: 400 (not JSON), 413 (over the body limit), 415 (not JSON at all);
  * - bearer security: 401; a path id: 404.
  */
-export function errorStatuses(method: string, url: string, schema: RouteSchema): ErrorStatus[] {
+function errorStatuses(method: string, url: string, schema: RouteSchema): ErrorStatus[] {
   const found = new Set<ErrorStatus>([503, ...(schema.errors ?? [])]);
   const pathId = url.includes(':') || url.includes('{');
   if (schema.querystring || schema.params || schema.body || pathId) found.add(400);
@@ -115,7 +115,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * that exists under another method answers 405 with Allow, not 404. The web app's catch-all (`/*`)
  * is not an API path.
  */
-export function allowedMethods(app: FastifyInstance, url: string): string[] {
+function allowedMethods(app: FastifyInstance, url: string): string[] {
   const path = url.split('?')[0]!;
   if (!/^\/(api|aysdmp)\//.test(path)) return [];
   return METHODS.filter((method) => {

@@ -23,7 +23,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Masks digit runs in free text, e.g. a database error that quotes the row it refused. */
-export const redactText = (text: string) => text.replace(DIGIT_RUN, '***');
+const redactText = (text: string) => text.replace(DIGIT_RUN, '***');
 
 /** Structured JSON logs with request ids; secrets redacted (issue #2 §5). */
 export function loggerOptions(env: Env, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMedia } from '../../../../scripts/build-media.ts';
 import { describeImage, mediaFileUrl } from '../media/media-library.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 /** 10 000 bytes standing in for a video: byte i is i % 251, so any range's contents can be checked. */
 const VIDEO = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));

@@ -15,14 +15,14 @@ declare module 'fastify' {
 }
 
 /** Features the app never uses are switched off for it and anything it embeds (issue #13 item 13). */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
 
 /** The one inline script of the pages (长辈版 before the first paint, issue #18), allowed by its hash. */
-export const ELDER_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ELDER_BOOT_SCRIPT).digest('base64')}'`;
+const ELDER_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ELDER_BOOT_SCRIPT).digest('base64')}'`;
 
 /** WeChat's JS-SDK (share cards, issue #16), loaded only where WeChat credentials are configured. */
-export const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
+const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
 
 export async function registerSecurity(app: FastifyInstance, hsts: boolean, wechatJssdk = false) {
   app.addHook('onSend', async (request, reply) => {

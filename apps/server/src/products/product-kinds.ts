@@ -29,13 +29,13 @@ import { readProductPrices, renderPrices } from './product-prices.ts';
  * Prices are written as `{{price}}` / `{{price:<id>}}` and rendered here from the price fields (product-prices.ts).
  */
 export type ProductRecord = ProductContent & MarkdownFields & { gallery: MediaImage[] };
-export type MarketingBlockRecord =
+type MarketingBlockRecord =
   | Exclude<MarketingBlock, { kind: 'hero' | 'scenes' }>
   | (Omit<Extract<MarketingBlock, { kind: 'hero' }>, 'image'> & { image: MediaImage })
   | (Omit<Extract<MarketingBlock, { kind: 'scenes' }>, 'items'> & {
       items: { title: string; text: string; image?: MediaImage }[];
     });
-export type ProductMarketingRecord = Omit<ProductMarketingContent, 'blocks'> & { blocks: MarketingBlockRecord[] };
+type ProductMarketingRecord = Omit<ProductMarketingContent, 'blocks'> & { blocks: MarketingBlockRecord[] };
 
 /** An authored image as pages use it; a missing or unreadable file refuses the load, naming the item's file. */
 export function contentImage(dir: string, file: string, image: { src: string; alt: string }): MediaImage {

@@ -12,7 +12,7 @@ import { splitFrontMatter } from '../content/front-matter.ts';
  * the product screen shows them (priceText: `¥268 / 盒`). A placeholder naming no product, or written
  * any other way, refuses the load, naming the file.
  */
-export type PriceTable = ReadonlyMap<string, { price: number; unit: string }>;
+type PriceTable = ReadonlyMap<string, { price: number; unit: string }>;
 
 const PRICE = /\{\{price(?::([a-z0-9]+(?:-[a-z0-9]+)*))?\}\}/g;
 

@@ -2,10 +2,10 @@ import { DAY_MS, RETENTION } from '@moxa/core/legal/retention';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRepository } from '../audit/audit-repository.ts';
-import { newCaller, type Caller } from '../reliability/owned-resources.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { newCaller, type Caller } from '../../test/support/owned-resources.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { consultationRequest, multipartBody } from '../../test/support/multipart.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { retentionPurge, scheduleDaily } from './retention-job.ts';
 
 /**

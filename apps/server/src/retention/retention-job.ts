@@ -2,7 +2,7 @@ import { DAY_MS, retentionCutoffs } from '@moxa/core/legal/retention';
 import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
 
 /** Rows deleted by one run, per kind. */
-export type PurgeReport = { consultations: number; auditEvents: number };
+type PurgeReport = { consultations: number; auditEvents: number };
 
 const BATCH = 200;
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCaller, OWNED_RESOURCES, type Caller } from '../reliability/owned-resources.ts';
-import { countUserRows } from '../reliability/row-counts.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { newCaller, OWNED_RESOURCES, type Caller } from '../../test/support/owned-resources.ts';
+import { countUserRows } from '../../test/support/row-counts.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 

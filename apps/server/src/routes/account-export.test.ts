@@ -3,9 +3,9 @@ import { renderExportHtml } from '@moxa/core/export/export-html';
 import { EXPORT_AUDIT_ACTION, EXPORT_SECTIONS } from '@moxa/core/export/export-sections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRepository } from '../audit/audit-repository.ts';
-import { newCaller, OWNED_RESOURCES, type Caller, type Created } from '../reliability/owned-resources.ts';
-import { countUserRows } from '../reliability/row-counts.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { newCaller, OWNED_RESOURCES, type Caller, type Created } from '../../test/support/owned-resources.ts';
+import { countUserRows } from '../../test/support/row-counts.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 
 const fakeWechat: WechatApi = {

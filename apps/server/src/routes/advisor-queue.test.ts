@@ -1,10 +1,10 @@
 import type { AdvisorCaseSummary, AdvisorQueuePage } from '@moxa/core/cases/case-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseRepository, encodeQueueCursor } from '../cases/case-repository.ts';
-import { grantConsents } from '../test/consent-helpers.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { grantConsents } from '../../test/support/consent-helpers.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { consultationRequest, multipartBody } from '../../test/support/multipart.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 
 const MINUTE = 60_000;

@@ -3,11 +3,11 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeQueue, MAX_CONCURRENT_DECODES, processPhoto, type ProcessedPhoto } from '../cases/photos.ts';
 import { redisLimitStore, type LimitStore } from '../lib/limit-store.ts';
-import { countUserRows } from '../reliability/row-counts.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { grantConsents } from '../test/consent-helpers.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../test/test-app.ts';
+import { countUserRows } from '../../test/support/row-counts.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { grantConsents } from '../../test/support/consent-helpers.ts';
+import { consultationRequest, multipartBody } from '../../test/support/multipart.ts';
+import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 
 // Issue #27 item 2: the photo decoder is watched (and, in some tests, stood in for) to prove when it runs.

@@ -1,12 +1,12 @@
 import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-contract';
 import { chinaYear } from '@moxa/core/consent/consent-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countUserRows } from '../reliability/row-counts.ts';
-import { ADULT_BIRTH_YEAR, grantConsents } from '../test/consent-helpers.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { sessionInput } from '../test/moxa-fixtures.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { countUserRows } from '../../test/support/row-counts.ts';
+import { ADULT_BIRTH_YEAR, grantConsents } from '../../test/support/consent-helpers.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { sessionInput } from '../../test/support/moxa-fixtures.ts';
+import { consultationRequest, multipartBody } from '../../test/support/multipart.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 type ConsentList = {
   policyVersion: string;

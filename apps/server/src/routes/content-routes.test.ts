@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiseaseDetailSchema, DiseaseGroupSummarySchema } from '@moxa/core/diseases/disease-contract';
 import { NoticeTypeSummarySchema } from '@moxa/core/notices/notice-contract';
 import { ProblemTopicSummarySchema } from '@moxa/core/problems/problem-contract';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /** Issue #15 API on both databases: conditions, notices and Q&A, with paging and Chinese 404s. */
 describe.each(DIALECTS)('condition, notice and Q&A API on %s (issue #15)', (dialect) => {

@@ -1,10 +1,10 @@
 import { DISPLAY_NAME_MAX } from '@moxa/core/login/display-name';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../db/migrations.ts';
-import { newCaller, type Caller } from '../reliability/owned-resources.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { login, sendMsg } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { newCaller, type Caller } from '../../test/support/owned-resources.ts';
+import { consultationRequest, multipartBody } from '../../test/support/multipart.ts';
+import { login, sendMsg } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 
 /** Every string value of a JSON answer, ids (UUIDs) and ISO times taken out: they are not shown as text. */

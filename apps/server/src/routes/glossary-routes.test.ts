@@ -6,7 +6,7 @@ import { GLOSSARY_CATEGORIES } from '@moxa/core/glossary/glossary-categories';
 import { SearchAnswerSchema } from '@moxa/core/search/search-contract';
 import { ContentError, type ContentItem } from '../content/content-kind.ts';
 import { glossaryKind } from '../glossary/glossary-kinds.ts';
-import { CONTENT_DIR, createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { CONTENT_DIR, createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /** Issue #26 "Plain words for jargon": the glossary's list route, its search, on both databases. */
 describe.each(DIALECTS)('glossary API on %s (issue #26)', (dialect) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /** Issue #27 item 19: the public health answer says whether the service works, never what it runs on. */
 describe.each(DIALECTS)('GET /api/health on %s', (dialect) => {

@@ -1,7 +1,7 @@
 import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-rules';
 import { PRIVACY_POLICY_EFFECTIVE_DATE } from '@moxa/core/legal/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /**
  * Issue #27 item 18: 关于我们 names who runs the service from the configuration; unset values are

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signRequest } from '@moxa/core/login/sign';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { login, loginAs, sendMsg, signedBody } from '../test/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { login, loginAs, sendMsg, signedBody } from '../../test/support/login-helpers.ts';
 
 describe.each(DIALECTS)('login API on %s (issue #3, design §6)', (dialect) => {
   let t: TestApp;

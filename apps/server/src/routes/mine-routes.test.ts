@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAVORITES, MAX_HISTORY } from '@moxa/core/mine/saved-kinds';
-import { countUserRows } from '../reliability/row-counts.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { countUserRows } from '../../test/support/row-counts.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /** Issue #18: favourites and browsing history of an account, on both databases. */
 describe.each(DIALECTS)('favourites and history on %s (issue #18)', (dialect) => {

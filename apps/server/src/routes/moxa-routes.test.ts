@@ -1,10 +1,10 @@
 import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInput } from '@moxa/core/moxa/moxa-contract';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { grantConsents } from '../test/consent-helpers.ts';
-import { sessionInput } from '../test/moxa-fixtures.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { grantConsents } from '../../test/support/consent-helpers.ts';
+import { sessionInput } from '../../test/support/moxa-fixtures.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

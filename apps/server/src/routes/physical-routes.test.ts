@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { grantConsents } from '../test/consent-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { grantConsents } from '../../test/support/consent-helpers.ts';
 
 describe.each(DIALECTS)('constitution API on %s (issue #5)', (dialect) => {
   let t: TestApp;

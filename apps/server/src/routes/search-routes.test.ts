@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchAnswerSchema, type SearchAnswer } from '@moxa/core/search/search-contract';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
 
 describe.each(DIALECTS)('search across kinds on %s (issue #14 §4)', (dialect) => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../env.ts';
 import { redisLimitStore, type LimitStore } from '../lib/limit-store.ts';
 import { MSG_REGION_NOT_ALLOWED, MSG_REGION_UNSUPPORTED } from '../login/sms-destination.ts';
-import { login, loginAs, sendMsg, signedBody } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../test/test-app.ts';
+import { login, loginAs, sendMsg, signedBody } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type Dialect, type TestApp } from '../../test/support/test-app.ts';
 
 /**
  * Issue #13 items 2, 3, 4 and 9 and issue #27 item 1: SMS lock-out, SMS pumping, IPv6 buckets,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, loginAs, sendMsg } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { login, loginAs, sendMsg } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /**
  * Issue #27 item 10: every SMS code has a purpose and works only for it. A step-up code never logs in

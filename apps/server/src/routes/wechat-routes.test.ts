@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wechatApi } from '../wechat/wechat-api.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { loginAs } from '../test/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
 
 /**
  * WeChat OAuth login and binding (spec §7 calls 3–4; issue #13 item 1): the app starts every round

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { SmsError, type SmsProvider } from './sms-provider.ts';
 
-export type AliyunConfig = {
+type AliyunConfig = {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
@@ -12,11 +12,10 @@ export type AliyunConfig = {
 };
 
 /** RFC 3986 encoding as Alibaba Cloud's RPC signature (v1) requires. */
-export const aliyunEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const aliyunEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 
 /** Signature v1: base64(HMAC-SHA1(secret + '&', METHOD & %2F & encode(sorted canonical query))). */
-export function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
+function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
   const canonical = Object.keys(params)
     .sort()
     .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k]!)}`)

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SmsError, type SmsProvider } from './sms-provider.ts';
 
-export type TencentConfig = {
+type TencentConfig = {
   secretId: string;
   secretKey: string;
   appId: string;
@@ -17,7 +17,7 @@ const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s).digest();
 
 /** TC3-HMAC-SHA256 signature of Tencent Cloud API 3.0. Returns the Authorization header. */
-export function tencentAuthorization(opts: {
+function tencentAuthorization(opts: {
   secretId: string;
   secretKey: string;
   host: string;

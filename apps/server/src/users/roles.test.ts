@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { userCommand } from '../../../../scripts/user.ts';
 import { loadEnv } from '../env.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, createTestDb, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, createTestDb, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from './user-repository.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;

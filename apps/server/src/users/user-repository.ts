@@ -4,7 +4,7 @@ import type { User } from '@moxa/core/login/login-info';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login/roles';
 import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
 
-export type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
+type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
 
 const isGrantable = (role: string): role is GrantableRole => (GRANTABLE_ROLES as readonly string[]).includes(role);
 

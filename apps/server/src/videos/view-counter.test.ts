@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisLimitStore, type LimitStore } from '../lib/limit-store.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { MAX_PER_NETWORK_DAY } from './view-counter.ts';
 
 const REDIS = process.env.TEST_REDIS_URL;

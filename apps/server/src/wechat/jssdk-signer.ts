@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { usableFor, type WechatApi } from './wechat-api.ts';
 
-export type JssdkConfig = { appId: string; timestamp: number; nonceStr: string; signature: string };
+type JssdkConfig = { appId: string; timestamp: number; nonceStr: string; signature: string };
 /** A signature, or WeChat's failure remembered for `retryAfter` more seconds. */
-export type SignResult = { ok: true; config: JssdkConfig } | { ok: false; retryAfter: number };
+type SignResult = { ok: true; config: JssdkConfig } | { ok: false; retryAfter: number };
 
 /** Issue #27 item 8: after WeChat fails, answer from memory this long before asking it again. */
 export const FAILURE_MEMORY_MS = 30_000;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Env } from '../env.ts';
-import { startFakeWechat, type FakeWechat } from '../test/fake-wechat.ts';
-import { createTestApp, DIALECTS, testClock, type TestApp } from '../test/test-app.ts';
+import { startFakeWechat, type FakeWechat } from '../../test/support/fake-wechat.ts';
+import { createTestApp, DIALECTS, testClock, type TestApp } from '../../test/support/test-app.ts';
 import { FAILURE_MEMORY_MS, jssdkSigner } from './jssdk-signer.ts';
 import { wechatApi } from './wechat-api.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertDeployable, loadEnv, originOf, type Env } from '../env.ts';
-import { startFakeWechat, type FakeWechat } from '../test/fake-wechat.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { startFakeWechat, type FakeWechat } from '../../test/support/fake-wechat.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { wechatApi } from './wechat-api.ts';
 
 const SITE = 'https://h5.example.com';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { hostOriginAllowed, originOf, type Env } from '../env.ts';
 
 /** This site's origin as a page or WeChat sees it, for one request. */
-export type SiteOrigin = (request: FastifyRequest) => string;
+type SiteOrigin = (request: FastifyRequest) => string;
 
 /**
  * Issue #27 item 7: the origin JS-SDK signatures are made for and WeChat OAuth returns to is

@@ -9,7 +9,7 @@ export interface WechatApi {
 }
 
 /** Renew a credential this long before WeChat says it expires. */
-export const RENEW_MARGIN_MS = 5 * 60_000;
+const RENEW_MARGIN_MS = 5 * 60_000;
 /** WeChat's answers for an access token that is no longer valid (another fetch replaced it, or it expired). */
 const STALE_TOKEN = new Set([40001, 40014, 42001]);
 

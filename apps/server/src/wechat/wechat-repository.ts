@@ -3,10 +3,10 @@ import type { Db } from '../db/database.ts';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export type TicketKind = 'bind' | 'login';
+type TicketKind = 'bind' | 'login';
 /** A live ticket: the WeChat account it proves and, for `login`, the account it is bound to. */
-export type WechatTicket = { openid: string; userId: string | null };
-export type WechatBinding = { openid: string; userId: string };
+type WechatTicket = { openid: string; userId: string | null };
+type WechatBinding = { openid: string; userId: string };
 
 /**
  * WeChat OAuth states, tickets and bindings (issue #13 item 1; issue #14 §7: queries live in

@@ -3,13 +3,13 @@ import { expect } from 'vitest';
 import { maskMobile } from '@moxa/core/login/mask-mobile';
 import type { GrantableRole } from '@moxa/core/login/roles';
 import sharp from 'sharp';
-import type { TestApp } from '../test/test-app.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { sessionInput } from '../test/moxa-fixtures.ts';
-import { encodeQueueCursor } from '../cases/case-repository.ts';
+import type { TestApp } from './test-app.ts';
+import { consultationRequest, multipartBody } from './multipart.ts';
+import { loginAs } from './login-helpers.ts';
+import { sessionInput } from './moxa-fixtures.ts';
+import { encodeQueueCursor } from '../../src/cases/case-repository.ts';
 import type { AccountExport } from '@moxa/core/export/export-contract';
-import { grantConsents } from '../test/consent-helpers.ts';
+import { grantConsents } from './consent-helpers.ts';
 import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-contract';
 
 /**
@@ -61,7 +61,7 @@ async function answerSheet(t: TestApp) {
 }
 
 /** WeChat OAuth code for an openid in the fake WeChat API the table's app is built with. */
-export const wechatCode = (openid: string) => `c-${openid}`;
+const wechatCode = (openid: string) => `c-${openid}`;
 /** A round trip this app started (issue #13 item 1): the state and, for an unbound openid, its bind ticket. */
 async function wechatRoundTrip(
   t: TestApp,
@@ -424,7 +424,7 @@ export async function newCaller(t: TestApp): Promise<Caller> {
  * route joins with one line; the access-control suite also checks no `admin`-tagged route is missing.
  * `allowed`: what a holder of the role gets (for a made-up case id, 404: the role check is what is tested).
  */
-export type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[]; allowed?: number };
+type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[]; allowed?: number };
 const NO_CASE = '00000000-0000-4000-8000-000000000000';
 export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },

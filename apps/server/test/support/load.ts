@@ -6,7 +6,7 @@ import { makeSalt, signRequest } from '@moxa/core/login/sign';
  * throwaway server with SMS_PROVIDER=console: the abuse routes exhaust 127.0.0.1's SMS and login limits
  * for an hour, which is the point — they must answer 429, never 5xx.
  */
-export type LoadRoute = {
+type LoadRoute = {
   name: string;
   method: 'GET' | 'POST';
   path: string;
@@ -49,7 +49,7 @@ export type RouteLoad = {
   rps: number;
 };
 
-export type LoadOptions = { url: string; seconds: number; connections: number; routes?: LoadRoute[] };
+type LoadOptions = { url: string; seconds: number; connections: number; routes?: LoadRoute[] };
 
 /** Runs each route in turn for `seconds` with `connections` keep-alive connections; one result per route. */
 export async function runLoad({ url, seconds, connections, routes = LOAD_ROUTES }: LoadOptions): Promise<RouteLoad[]> {
@@ -84,7 +84,7 @@ export async function runLoad({ url, seconds, connections, routes = LOAD_ROUTES 
 }
 
 /** One line per route, for the bench and docs/reliability.md. */
-export function formatLoad(results: RouteLoad[]): string {
+function formatLoad(results: RouteLoad[]): string {
   return results
     .map((r) => {
       const other = Object.entries(r.non2xx)
@@ -95,7 +95,7 @@ export function formatLoad(results: RouteLoad[]): string {
     .join('\n');
 }
 
-// `node apps/server/src/reliability/load.ts http://127.0.0.1:3000 [seconds] [connections]`
+// `node apps/server/test/support/load.ts http://127.0.0.1:3000 [seconds] [connections]`
 if (import.meta.main) {
   const [url = 'http://127.0.0.1:3000', seconds = '5', connections = '10'] = process.argv.slice(2);
   process.stdout.write(formatLoad(await runLoad({ url, seconds: Number(seconds), connections: Number(connections) })) + '\n');

@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, privateSchema } from './pg-schema.ts';
-import { call, loginThrough, startServer, type ServerProcess } from './server-process.ts';
-import { grantConsentsThrough } from '../test/consent-helpers.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
+import { adminQuery, privateSchema } from '../support/pg-schema.ts';
+import { call, loginThrough, startServer, type ServerProcess } from '../support/server-process.ts';
+import { grantConsentsThrough } from '../support/consent-helpers.ts';
+import { consultationRequest, multipartBody } from '../support/multipart.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const PG = process.env.TEST_DATABASE_URL;

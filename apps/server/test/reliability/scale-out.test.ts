@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { grantConsentsThrough } from '../test/consent-helpers.ts';
-import { privateSchema } from './pg-schema.ts';
-import { call, loginThrough, signedBody, startServer, type ServerProcess } from './server-process.ts';
+import { consultationRequest, multipartBody } from '../support/multipart.ts';
+import { grantConsentsThrough } from '../support/consent-helpers.ts';
+import { privateSchema } from '../support/pg-schema.ts';
+import { call, loginThrough, signedBody, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;

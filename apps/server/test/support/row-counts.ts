@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 
 /**
  * Tables that hold what a user owns or a login creates (issue #7 §1: nothing is written when input is
  * refused). `counters` and `used_salts` are left out on purpose: refused attempts count toward the
  * limits and a claimed salt stays claimed (design §6).
  */
-export const USER_OWNED_TABLES = [
+const USER_OWNED_TABLES = [
   'users',
   'user_roles',
   'cases',

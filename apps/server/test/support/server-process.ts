@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { makeSalt, signRequest } from '@moxa/core/login/sign';
-import { CONTENT_DIR } from '../test/test-app.ts';
+import { CONTENT_DIR } from './test-app.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 

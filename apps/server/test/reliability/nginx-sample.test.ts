@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@moxa/core/cases/case-contract';
-import { grantConsentsThrough } from '../test/consent-helpers.ts';
-import { sessionInput } from '../test/moxa-fixtures.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { privateSchema } from './pg-schema.ts';
-import { loginThrough, sleep, startServer, type ServerProcess } from './server-process.ts';
+import { grantConsentsThrough } from '../support/consent-helpers.ts';
+import { sessionInput } from '../support/moxa-fixtures.ts';
+import { consultationRequest, multipartBody } from '../support/multipart.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import { privateSchema } from '../support/pg-schema.ts';
+import { loginThrough, sleep, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 /** The nginx sample of docs/operations.md, as an operator copies it. */

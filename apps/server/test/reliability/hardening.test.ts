@@ -3,11 +3,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { loggerOptions, redactUrl } from '../plugins/logging.ts';
-import { loadEnv } from '../env.ts';
-import { readOperations } from './openapi-operations.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import { loggerOptions, redactUrl } from '../../src/plugins/logging.ts';
+import { loadEnv } from '../../src/env.ts';
+import { readOperations } from '../support/openapi-operations.ts';
 
 /** Issue #13 items 12–15: log redaction, headers and caching, the docs UI switch, proxy warning, Node's own refusals. */
 describe.each(DIALECTS)('hardening on %s (issue #13)', (dialect) => {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import { recordFigure } from './figures.ts';
-import { runLoad, type RouteLoad } from './load.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import { recordFigure } from '../support/figures.ts';
+import { runLoad, type RouteLoad } from '../support/load.ts';
 
 /**
  * Issue #7 §3: a real listening server on loopback under bounded load. Asserts correctness only (no

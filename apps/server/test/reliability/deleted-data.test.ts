@@ -6,11 +6,11 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup } from '../../../../scripts/backup.ts';
-import { loadEnv } from '../env.ts';
-import { grantConsents } from '../test/consent-helpers.ts';
-import { loginAs } from '../test/login-helpers.ts';
-import { consultationRequest, multipartBody } from '../test/multipart.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
+import { loadEnv } from '../../src/env.ts';
+import { grantConsents } from '../support/consent-helpers.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { consultationRequest, multipartBody } from '../support/multipart.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
 
 /** A photo of noise: after the server re-encodes it, its bytes are found nowhere else. */
 const noisePhoto = () =>

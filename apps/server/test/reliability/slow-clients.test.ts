@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../test/test-app.ts';
-import { privateSchema } from './pg-schema.ts';
-import { call, sleep, startServer, type ServerProcess } from './server-process.ts';
+import { DIALECTS } from '../support/test-app.ts';
+import { privateSchema } from '../support/pg-schema.ts';
+import { call, sleep, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /** Short bounds for the test; the defaults are in env.ts (REQUEST_TIMEOUT_MS and friends). */
 const REQUEST_MS = 2000;

@@ -1,14 +1,22 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import type { WechatApi } from '../wechat/wechat-api.ts';
-import { envelopeProblem } from './envelope-check.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import type { WechatApi } from '../../src/wechat/wechat-api.ts';
+import { envelopeProblem } from '../support/envelope-check.ts';
 import { GRANTABLE_ROLES } from '@moxa/core/login/roles';
-import { userRepository } from '../users/user-repository.ts';
-import { readOperations } from './openapi-operations.ts';
-import { newCaller, OWNED_RESOURCES, ROLE_ROUTES, type Caller, type Created, type OwnedResource, type Probe } from './owned-resources.ts';
-import { countUserRows } from './row-counts.ts';
+import { userRepository } from '../../src/users/user-repository.ts';
+import { readOperations } from '../support/openapi-operations.ts';
+import {
+  newCaller,
+  OWNED_RESOURCES,
+  ROLE_ROUTES,
+  type Caller,
+  type Created,
+  type OwnedResource,
+  type Probe,
+} from '../support/owned-resources.ts';
+import { countUserRows } from '../support/row-counts.ts';
 
 const TOKEN_TTL_DAYS = 30;
 /** WeChat code "c-<openid>" → openid, as in wechat-routes.test.ts. */

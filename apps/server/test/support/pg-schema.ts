@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * A private, empty PostgreSQL schema for server processes under test (the server migrates it itself),
- * reached through `options=-c search_path=…` as in test/test-app.ts. Drop it in afterAll.
+ * reached through `options=-c search_path=…` as in test-app.ts. Drop it in afterAll.
  */
 export async function privateSchema(base: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
   const schema = `rel_${randomBytes(6).toString('hex')}`;

@@ -6,12 +6,12 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuildOptions } from '../app.ts';
-import { loadContent } from '../content/load-content.ts';
-import { migrate, openDatabase, type Db } from '../db/database.ts';
-import { loadEnv, type Env } from '../env.ts';
-import { watchDocumentedStatuses } from '../reliability/documented-statuses.ts';
-import type { SmsNotice, SmsProvider } from '../sms/sms-provider.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+import { migrate, openDatabase, type Db } from '../../src/db/database.ts';
+import { loadEnv, type Env } from '../../src/env.ts';
+import { watchDocumentedStatuses } from './documented-statuses.ts';
+import type { SmsNotice, SmsProvider } from '../../src/sms/sms-provider.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -100,7 +100,7 @@ export function testClock(start = Date.UTC(2026, 10, 22, 8, 0, 0)) {
 }
 
 /** Tests sign code hashes with their own key rather than making one in the repository's data folder. */
-export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
 
 export type TestApp = {
   app: FastifyInstance;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordFigure } from './figures.ts';
-import { privateSchema } from './pg-schema.ts';
-import { call, loginThrough, sleep, startServer, type ServerProcess } from './server-process.ts';
-import { grantConsentsThrough } from '../test/consent-helpers.ts';
+import { recordFigure } from '../support/figures.ts';
+import { privateSchema } from '../support/pg-schema.ts';
+import { call, loginThrough, sleep, startServer, type ServerProcess } from '../support/server-process.ts';
+import { grantConsentsThrough } from '../support/consent-helpers.ts';
 
 /** Issue #7 §5: how long writes run before each kill -9, and how many crashes each database survives. */
 const WRITE_MS = 1200;

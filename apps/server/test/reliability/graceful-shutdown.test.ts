@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordFigure } from './figures.ts';
-import { loginThrough, sleep, startServer, type ServerProcess } from './server-process.ts';
-import { grantConsentsThrough } from '../test/consent-helpers.ts';
+import { recordFigure } from '../support/figures.ts';
+import { loginThrough, sleep, startServer, type ServerProcess } from '../support/server-process.ts';
+import { grantConsentsThrough } from '../support/consent-helpers.ts';
 
 type Outcome = { status: number } | { error: string };
 

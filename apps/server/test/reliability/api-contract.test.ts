@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import type { WechatApi } from '../wechat/wechat-api.ts';
-import { readOperations, type Operation } from './openapi-operations.ts';
-import { pct } from './request-arbitrary.ts';
-import { validValue } from './schema-arbitrary.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import type { WechatApi } from '../../src/wechat/wechat-api.ts';
+import { readOperations, type Operation } from '../support/openapi-operations.ts';
+import { pct } from '../support/request-arbitrary.ts';
+import { validValue } from '../support/schema-arbitrary.ts';
 
 const fakeWechat: WechatApi = {
   openidForCode: async () => null,

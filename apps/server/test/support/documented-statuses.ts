@@ -6,7 +6,7 @@ export type StatusIndex = Map<string, Set<number>>;
 type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
 
 /** A Fastify route URL (`/api/v8/acupoints/:id`) as the OpenAPI document writes it (`{id}`). */
-export const openApiPath = (routeUrl: string) => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const openApiPath = (routeUrl: string) => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 export function documentedStatuses(doc: Doc): StatusIndex {
   const index: StatusIndex = new Map();
@@ -22,7 +22,7 @@ export function documentedStatuses(doc: Doc): StatusIndex {
  * What a request that matched no route may answer: 404 (no such path), 405 (a path under another
  * method), 400 (a malformed address), and what any request may meet before routing ends (413, 415, 503).
  */
-export const UNROUTED_STATUSES: ReadonlySet<number> = new Set([400, 404, 405, 413, 415, 503]);
+const UNROUTED_STATUSES: ReadonlySet<number> = new Set([400, 404, 405, 413, 415, 503]);
 
 /**
  * Why `status` for a request routed to `routeUrl` (undefined: no route) breaks the document, or null

@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * Values an attacker, a broken client or a fuzzer sends (issue #7 §1): injection strings, odd Unicode,
  * wrong types, huge strings and numbers. Every route must refuse them with a Chinese message, never a 5xx.
  */
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '',
   ' ',
   "' OR '1'='1",
@@ -48,7 +48,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'a'.repeat(5000),
 ];
 
-export const HOSTILE_NUMBERS: readonly number[] = [
+const HOSTILE_NUMBERS: readonly number[] = [
   0,
   -1,
   -0,

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { signRequest } from '@moxa/core/login/sign';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../test/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../test/test-app.ts';
-import type { WechatApi } from '../wechat/wechat-api.ts';
-import { documentedStatuses, lastRouted, undocumentedStatus, type StatusIndex } from './documented-statuses.ts';
-import { envelopeProblem } from './envelope-check.ts';
-import { readOperations } from './openapi-operations.ts';
-import { requestArb, type FuzzRequest } from './request-arbitrary.ts';
-import { recordFigure } from './figures.ts';
-import { countUserRows } from './row-counts.ts';
+import { loginAs } from '../support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.ts';
+import type { WechatApi } from '../../src/wechat/wechat-api.ts';
+import { documentedStatuses, lastRouted, undocumentedStatus, type StatusIndex } from '../support/documented-statuses.ts';
+import { envelopeProblem } from '../support/envelope-check.ts';
+import { readOperations } from '../support/openapi-operations.ts';
+import { requestArb, type FuzzRequest } from '../support/request-arbitrary.ts';
+import { recordFigure } from '../support/figures.ts';
+import { countUserRows } from '../support/row-counts.ts';
 
 /**
  * Fixed seed and bounded runs (issue #7 §1): the same inputs on every run, a few seconds per dialect.

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the fake answers: as WeChat does, refusing with an errcode, or broken (HTTP 502 with an HTML page). */
-export type FakeWechatMode = 'ok' | 'refuse' | 'down';
+type FakeWechatMode = 'ok' | 'refuse' | 'down';
 
 /**
  * A fake WeChat server API on loopback for tests (issue #27 item 8): access tokens (`at-1`, `at-2`, …;

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
+import type { CaseViews } from '../cases/case-views.ts';
+import type { ContentStore } from '../content/content-store.ts';
+import { diseaseCatalog } from '../diseases/disease-catalog.ts';
+import { diseaseKind } from '../diseases/disease-kinds.ts';
+import type { AppContext } from '../lib/context.ts';
+import { savedContent } from '../mine/saved-content.ts';
+import { sessionPlans } from '../moxa/session-plans.ts';
+import type { PhysicalContent } from '../physical/physical-content.ts';
+import { searchService } from '../search/search-service.ts';
+import type { ViewCounter } from '../videos/view-counter.ts';
+import { accountDataRoutes } from './account-data-routes.ts';
+import { acupointRoutes } from './acupoint-routes.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { advisorRoutes } from './advisor-routes.ts';
+import { caseRoutes } from './case-routes.ts';
+import { consentRoutes } from './consent-routes.ts';
+import { diseaseRoutes } from './disease-routes.ts';
+import { glossaryRoutes } from './glossary-routes.ts';
+import { legalRoutes } from './legal-routes.ts';
+import { loginRoutes } from './login-routes.ts';
+import { mineRoutes } from './mine-routes.ts';
+import { miscRoutes } from './misc-routes.ts';
+import { moxaRoutes } from './moxa-routes.ts';
+import { noticeRoutes } from './notice-routes.ts';
+import { physicalRoutes } from './physical-routes.ts';
+import { problemRoutes } from './problem-routes.ts';
+import { productRoutes } from './product-routes.ts';
+import { searchRoutes } from './search-routes.ts';
+import { videoRoutes } from './video-routes.ts';
+import { wechatRoutes } from './wechat-routes.ts';
+
+/** What app.ts has built by the time routes register: the context, the loaded content and its views. */
+export type RouteDeps = {
+  ctx: AppContext;
+  content: ContentStore;
+  catalog: AcupointCatalog;
+  physical: PhysicalContent;
+  views: CaseViews;
+  /** Built in app.ts: it holds the database handle, which route code never touches (issue #14 §7). */
+  videoViews: ViewCounter;
+};
+
+type RouteEntry = {
+  /** The module's exported plugin or plugin factory; route-registry.test.ts checks every *-routes.ts file has one here. */
+  routes: FastifyPluginAsyncZod | ((...args: never[]) => FastifyPluginAsyncZod);
+  plugin: (deps: RouteDeps) => FastifyPluginAsyncZod;
+};
+
+/** A plugin that needs only `app.ctx`. */
+function route(plugin: FastifyPluginAsyncZod): RouteEntry;
+/** A plugin factory, with the arguments it is built from. */
+function route<A extends unknown[]>(factory: (...args: A) => FastifyPluginAsyncZod, args: (deps: RouteDeps) => [...A]): RouteEntry;
+function route(routes: (...args: never[]) => unknown, args?: (deps: RouteDeps) => unknown[]): RouteEntry {
+  return {
+    routes: routes as RouteEntry['routes'],
+    plugin: args ? (deps) => (routes as (...a: unknown[]) => FastifyPluginAsyncZod)(...args(deps)) : () => routes as FastifyPluginAsyncZod,
+  };
+}
+
+/**
+ * Every route module of the API, in registration order (issue #28 item 3): app.ts registers exactly
+ * these, so a new `*-routes.ts` file is one line here, and forgetting it fails route-registry.test.ts
+ * rather than leaving the API silently without it.
+ */
+export const ROUTE_REGISTRY: readonly RouteEntry[] = [
+  route(miscRoutes),
+  route(loginRoutes),
+  route(wechatRoutes),
+  route(acupointRoutes, (d) => [d.catalog]),
+  route(physicalRoutes, (d) => [d.physical, d.catalog]),
+  route(diseaseRoutes, (d) => [diseaseCatalog(d.content, d.catalog)]),
+  route(noticeRoutes, (d) => [d.content]),
+  route(problemRoutes, (d) => [d.content]),
+  route(glossaryRoutes, (d) => [d.content]),
+  route(productRoutes, (d) => [d.content]),
+  route(videoRoutes, (d) => [d.content, d.catalog, d.videoViews]),
+  route(searchRoutes, (d) => [searchService(d.content)]),
+  route(adminRoutes),
+  route(caseRoutes, (d) => [d.views]),
+  route(advisorRoutes, (d) => [d.views]),
+  route(moxaRoutes, (d) => [sessionPlans(d.content, d.catalog, d.physical), d.catalog]),
+  route(mineRoutes, (d) => [savedContent(d.content, d.catalog)]),
+  // Issue #27 items 13, 16, 18: 昵称, 我的数据, and who runs the service.
+  route(accountDataRoutes, ({ physical, content }) => [
+    { questionnaire: physical.questionnaire, diseaseName: (id: string) => content.get(diseaseKind, id)?.name ?? null },
+  ]),
+  route(legalRoutes),
+  route(consentRoutes),
+];
