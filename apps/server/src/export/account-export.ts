@@ -190,8 +190,8 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
           reactions: (JSON.parse(s.reactions) as string[]).map((id) => reactionLabels.get(id) ?? id),
           courseLength: s.course_length === null ? null : Number(s.course_length),
         })),
-        favorites: saved(await ctx.savedItems.listFavorites(userId)),
-        history: saved(await ctx.savedItems.listHistory(userId)),
+        favorites: saved(await ctx.savedItems.list(userId, 'favorites')),
+        history: saved(await ctx.savedItems.list(userId, 'history')),
         consultations,
       };
       const counts: Record<ExportSectionKey, number> = {
