@@ -47,6 +47,14 @@ const stepPosition = (page: Page) =>
     };
   });
 
+/** The page's navigator.vibrate records its patterns in window.vibrations (a test browser has no motor). */
+const recordVibrations = (page: Page) =>
+  page.context().addInitScript(() => {
+    const w = window as unknown as { vibrations: unknown[] };
+    w.vibrations = [];
+    Object.defineProperty(navigator, 'vibrate', { value: (p: VibratePattern) => (w.vibrations.push(p), true) });
+  });
+
 /** Heights of the controls matched, in px. */
 const heights = (page: Page, selector: string) =>
   page.evaluate((sel) => [...document.querySelectorAll(sel)].map((el) => Math.round(el.getBoundingClientRect().height)), selector);
@@ -125,11 +133,7 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
 
   it('runs a condition’s prescription with the phone locked half-way, logs it, shows the course next week, and joins the account after login', async () => {
     const { page, problems } = await phonePage(browser);
-    await page.context().addInitScript(() => {
-      const w = window as unknown as { vibrations: unknown[] };
-      w.vibrations = [];
-      Object.defineProperty(navigator, 'vibrate', { value: (p: VibratePattern) => (w.vibrations.push(p), true) });
-    });
+    await recordVibrations(page);
     await page.clock.install({ time: T0 });
 
     await sessionFromCondition(page, '舒服');
@@ -204,11 +208,7 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
 
   it('prompts 换另一侧 at half time on a bilateral point, once, and 结束 logs the part done as 提前结束 (issue #32 item 3)', async () => {
     const { page, problems } = await phonePage(browser);
-    await page.context().addInitScript(() => {
-      const w = window as unknown as { vibrations: unknown[] };
-      w.vibrations = [];
-      Object.defineProperty(navigator, 'vibrate', { value: (p: VibratePattern) => (w.vibrations.push(p), true) });
-    });
+    await recordVibrations(page);
     await page.clock.install({ time: T0 });
     // The choices look and act like rows to tap, with an arrow (issue #32 item 4).
     await page.goto('/moxa_session');
