@@ -508,6 +508,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('cases').dropColumn('queue_rank').execute();
     },
   },
+  // Issue #32 item 3: a session ended with 结束 before its last point is logged with what was done,
+  // marked as ended early (0/1: integer is the portable boolean here). Earlier sessions were complete.
+  '017_moxa_ended_early': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('moxa_sessions')
+        .addColumn('ended_early', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('moxa_sessions').dropColumn('ended_early').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

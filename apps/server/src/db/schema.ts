@@ -58,6 +58,8 @@ export interface Database {
     reactions: string;
     course_length: number | null;
     created_at: number;
+    /** Issue #32 item 3: 1 when the session was ended with 结束 before its last point. */
+    ended_early: number;
   };
   /** Issue #17: consultation cases. `request` and `history` are JSON; times are epoch ms. */
   cases: {

@@ -189,9 +189,10 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
           notes: s.notes,
           reactions: (JSON.parse(s.reactions) as string[]).map((id) => reactionLabels.get(id) ?? id),
           courseLength: s.course_length === null ? null : Number(s.course_length),
+          endedEarly: Number(s.ended_early) === 1,
         })),
-        favorites: saved(await ctx.savedItems.listFavorites(userId)),
-        history: saved(await ctx.savedItems.listHistory(userId)),
+        favorites: saved(await ctx.savedItems.list(userId, 'favorites')),
+        history: saved(await ctx.savedItems.list(userId, 'history')),
         consultations,
       };
       const counts: Record<ExportSectionKey, number> = {

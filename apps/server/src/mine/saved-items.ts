@@ -7,194 +7,163 @@ import type { Database } from '../db/schema.ts';
 export type ResolvedItem = { kind: SavedKind; id: string; title: string };
 export type DeviceItem = ResolvedItem & { at: number };
 
-type Row = { kind: string; item_id: string; title: string; at: number | string };
-const toItem = (r: Row): SavedItem => ({ kind: r.kind as SavedKind, id: r.item_id, title: r.title, at: Number(r.at) });
+/** The two lists an account keeps (issue #18): the same rows, the same routes, two policies. */
+export const SAVED_LISTS = ['favorites', 'history'] as const;
+export type SavedList = (typeof SAVED_LISTS)[number];
+
+/**
+ * What makes the lists differ (issue #28 item 7: one repository, declared differences, no parallel
+ * copies). `repeat`: keeping an item again keeps its first time (a favourite) or moves it to the top
+ * (a view). `whenFull`: at `max` a new item is refused (favourites are the user's choice, never
+ * dropped silently) or the oldest go (history is a convenience).
+ */
+const POLICIES = {
+  favorites: { table: 'favorites', at: 'created_at', max: MAX_FAVORITES, repeat: 'keep-first', whenFull: 'refuse' },
+  history: { table: 'view_history', at: 'viewed_at', max: MAX_HISTORY, repeat: 'move-to-top', whenFull: 'drop-oldest' },
+} as const satisfies Record<
+  SavedList,
+  { table: keyof Database; at: string; max: number; repeat: 'keep-first' | 'move-to-top'; whenFull: 'refuse' | 'drop-oldest' }
+>;
+
+/**
+ * Both tables have the same columns but the time's name; queries are written once against this shape
+ * (the casts in `table` below are the only ones: Kysely cannot type a table chosen at run time).
+ */
+type KeptTable = { user_id: string; kind: string; item_id: string; title: string; at: number };
+type KeptDb = Kysely<{ kept: KeptTable }>;
+
+const toItem = (r: { kind: string; item_id: string; title: string; at: number | string }): SavedItem => ({
+  kind: r.kind as SavedKind,
+  id: r.item_id,
+  title: r.title,
+  at: Number(r.at),
+});
 
 /**
  * Favourites and browsing history of an account (issue #18; issue #14 §7: queries live here, not in
  * routes). Owner-only: every statement is scoped by the user's id. Both lists are newest first.
  */
 export function savedItemRepository(db: Db, clock: () => number = Date.now) {
-  const listFavorites = async (userId: string): Promise<SavedItem[]> =>
-    (
-      await db
-        .selectFrom('favorites')
-        .select(['kind', 'item_id', 'title', 'created_at as at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('kind')
-        .orderBy('item_id')
-        .limit(MAX_FAVORITES)
-        .execute()
-    ).map(toItem);
+  /** The list's table under the common shape: `kept` with its time column as `at`. */
+  const table = (list: SavedList, q: Kysely<Database> = db) => {
+    const p = POLICIES[list];
+    const k = q as unknown as KeptDb;
+    const t = p.table as unknown as 'kept';
+    const at = p.at as unknown as 'at';
+    /** `created_at as at` / `viewed_at as at`, typed as the common column. */
+    const atAs = `${p.at} as at` as 'at';
+    return {
+      /** The user's rows, newest first (ties in a stable order). */
+      rows: (userId: string) =>
+        k
+          .selectFrom(t)
+          .select(['kind', 'item_id', 'title', atAs])
+          .where('user_id', '=', userId)
+          .orderBy(at, 'desc')
+          .orderBy('kind')
+          .orderBy('item_id'),
+      count: (userId: string) =>
+        k
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
+      /** Adds the row, or renames it (and for move-to-top lists, moves it to `time`). */
+      upsert: (userId: string, item: ResolvedItem, time: number) =>
+        k
+          .insertInto(t)
+          .values({ user_id: userId, kind: item.kind, item_id: item.id, title: item.title, [at]: time })
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'kind', 'item_id'])
+              .doUpdateSet(p.repeat === 'move-to-top' ? { title: item.title, [at]: time } : { title: item.title }),
+          )
+          .execute(),
+      delete: (userId: string) => k.deleteFrom(t).where('user_id', '=', userId),
+    };
+  };
 
-  const listHistory = async (userId: string): Promise<SavedItem[]> =>
-    (
-      await db
-        .selectFrom('view_history')
-        .select(['kind', 'item_id', 'title', 'viewed_at as at'])
-        .where('user_id', '=', userId)
-        .orderBy('viewed_at', 'desc')
-        .orderBy('kind')
-        .orderBy('item_id')
-        .limit(MAX_HISTORY)
-        .execute()
-    ).map(toItem);
-
-  /** Keeps the newest MAX_HISTORY entries of the user: older ones are deleted, not hidden. */
-  async function trimHistory(trx: Kysely<Database>, userId: string): Promise<void> {
-    const rows = await trx
-      .selectFrom('view_history')
-      .select(['kind', 'item_id'])
-      .where('user_id', '=', userId)
-      .orderBy('viewed_at', 'desc')
-      .orderBy('kind')
-      .orderBy('item_id')
-      .execute();
-    for (const r of rows.slice(MAX_HISTORY))
-      await trx
-        .deleteFrom('view_history')
-        .where('user_id', '=', userId)
-        .where('kind', '=', r.kind)
-        .where('item_id', '=', r.item_id)
-        .execute();
+  /** Keeps the newest `max` entries of a drop-oldest list: older ones are deleted, not hidden. */
+  async function trim(trx: Kysely<Database>, list: SavedList, userId: string): Promise<void> {
+    if (POLICIES[list].whenFull !== 'drop-oldest') return;
+    const t = table(list, trx);
+    for (const r of (await t.rows(userId).execute()).slice(POLICIES[list].max))
+      await t.delete(userId).where('kind', '=', r.kind).where('item_id', '=', r.item_id).execute();
   }
 
+  const list = async (userId: string, which: SavedList): Promise<SavedItem[]> =>
+    (await table(which).rows(userId).limit(POLICIES[which].max).execute()).map(toItem);
+
   return {
-    listFavorites,
-    listHistory,
+    list,
 
-    async countFavorites(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('favorites')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
+    /**
+     * Keeps an item now (favourite it, record a view). A favourite kept again keeps its first time
+     * (idempotent); a view moves to the top and the newest MAX_HISTORY stay. Null when the list is
+     * full and refuses new items (nothing written).
+     */
+    async keep(userId: string, which: SavedList, item: ResolvedItem): Promise<SavedItem | null> {
+      const p = POLICIES[which];
+      return db.transaction().execute(async (trx) => {
+        const t = table(which, trx);
+        if (p.whenFull === 'refuse') {
+          const held = await t.rows(userId).where('kind', '=', item.kind).where('item_id', '=', item.id).executeTakeFirst();
+          if (!held && (await t.count(userId)) >= p.max) return null;
+        }
+        await t.upsert(userId, item, clock());
+        await trim(trx, which, userId);
+        const row = await t.rows(userId).where('kind', '=', item.kind).where('item_id', '=', item.id).executeTakeFirstOrThrow();
+        return toItem(row);
+      });
     },
 
-    async isFavorite(userId: string, kind: SavedKind, id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('favorites')
-        .select('item_id')
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('item_id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
+    /** Removes one item (by its canonical id); answers how many rows went (0 or 1). */
+    async remove(userId: string, which: SavedList, kind: SavedKind, id: string): Promise<number> {
+      const res = await table(which).delete(userId).where('kind', '=', kind).where('item_id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
 
-    /** Favourites an item; favouriting it again keeps the first time (idempotent). */
-    async addFavorite(userId: string, item: ResolvedItem): Promise<SavedItem> {
-      await db
-        .insertInto('favorites')
-        .values({ user_id: userId, kind: item.kind, item_id: item.id, title: item.title, created_at: clock() })
-        .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doUpdateSet({ title: item.title }))
-        .execute();
-      const row = await db
-        .selectFrom('favorites')
-        .select(['kind', 'item_id', 'title', 'created_at as at'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', item.kind)
-        .where('item_id', '=', item.id)
-        .executeTakeFirstOrThrow();
-      return toItem(row);
-    },
-
-    async removeFavorite(userId: string, kind: SavedKind, id: string): Promise<number> {
-      const res = await db
-        .deleteFrom('favorites')
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('item_id', '=', id)
-        .executeTakeFirst();
+    /** 清空: deletes every row of the list (real deletion). */
+    async clear(userId: string, which: SavedList): Promise<number> {
+      const res = await table(which).delete(userId).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
 
     /**
-     * The device's favourites, added once (issue #18 "merged into the account after login"): items
-     * already favourited keep their time, so sending the same list again changes nothing; items
-     * beyond MAX_FAVORITES are left out, newest kept first.
+     * The device's items, merged once (issue #18 "merged into the account after login"), newest
+     * first: a future time counts as now; a favourite already held keeps its time, a view keeps the
+     * latest; sending the same list again changes nothing. `overCap`: new items a full refusing list
+     * left out.
      */
-    async mergeFavorites(userId: string, items: DeviceItem[]): Promise<{ added: number; overCap: number }> {
+    async merge(userId: string, which: SavedList, items: DeviceItem[]): Promise<{ added: number; overCap: number }> {
+      const p = POLICIES[which];
+      const now = clock();
       return db.transaction().execute(async (trx) => {
-        const have = await trx.selectFrom('favorites').select(['kind', 'item_id']).where('user_id', '=', userId).execute();
-        const held = new Set(have.map((r) => `${r.kind}:${r.item_id}`));
-        let room = MAX_FAVORITES - held.size;
+        const t = table(which, trx);
+        const held = new Map((await t.rows(userId).execute()).map((r) => [`${r.kind}:${r.item_id}`, Number(r.at)]));
+        let room = p.max - held.size;
         let added = 0;
         let overCap = 0;
         for (const item of [...items].sort((a, b) => b.at - a.at)) {
-          const key = `${item.kind}:${item.id}`;
-          if (held.has(key)) continue;
-          if (room <= 0) {
-            overCap++;
-            continue;
-          }
-          held.add(key);
-          room--;
-          added++;
-          await trx
-            .insertInto('favorites')
-            .values({ user_id: userId, kind: item.kind, item_id: item.id, title: item.title, created_at: Math.min(item.at, clock()) })
-            .execute();
-        }
-        return { added, overCap };
-      });
-    },
-
-    /** Records a view now: a repeat view moves the entry to the top; the newest MAX_HISTORY stay. */
-    async recordView(userId: string, item: ResolvedItem): Promise<SavedItem> {
-      const at = clock();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('view_history')
-          .values({ user_id: userId, kind: item.kind, item_id: item.id, title: item.title, viewed_at: at })
-          .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doUpdateSet({ title: item.title, viewed_at: at }))
-          .execute();
-        await trimHistory(trx, userId);
-      });
-      return { ...item, at };
-    },
-
-    /** The device's history, merged: each entry keeps its latest view time, so a repeat merge changes nothing. */
-    async mergeHistory(userId: string, items: DeviceItem[]): Promise<{ added: number }> {
-      const now = clock();
-      return db.transaction().execute(async (trx) => {
-        const have = await trx.selectFrom('view_history').select(['kind', 'item_id', 'viewed_at']).where('user_id', '=', userId).execute();
-        const held = new Map(have.map((r) => [`${r.kind}:${r.item_id}`, Number(r.viewed_at)]));
-        let added = 0;
-        for (const item of items) {
           const at = Math.min(item.at, now);
           const key = `${item.kind}:${item.id}`;
           const existing = held.get(key);
-          if (existing !== undefined && existing >= at) continue;
-          if (existing === undefined) added++;
+          if (existing !== undefined && (p.repeat === 'keep-first' || existing >= at)) continue;
+          if (existing === undefined) {
+            if (p.whenFull === 'refuse' && room <= 0) {
+              overCap++;
+              continue;
+            }
+            room--;
+            added++;
+          }
           held.set(key, at);
-          await trx
-            .insertInto('view_history')
-            .values({ user_id: userId, kind: item.kind, item_id: item.id, title: item.title, viewed_at: at })
-            .onConflict((oc) => oc.columns(['user_id', 'kind', 'item_id']).doUpdateSet({ title: item.title, viewed_at: at }))
-            .execute();
+          await t.upsert(userId, item, at);
         }
-        await trimHistory(trx, userId);
-        return { added };
+        await trim(trx, which, userId);
+        return { added, overCap };
       });
-    },
-
-    async removeView(userId: string, kind: SavedKind, id: string): Promise<number> {
-      const res = await db
-        .deleteFrom('view_history')
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('item_id', '=', id)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
-
-    /** 清空: deletes every history row of the user. */
-    async clearHistory(userId: string): Promise<number> {
-      const res = await db.deleteFrom('view_history').where('user_id', '=', userId).executeTakeFirst();
-      return Number(res.numDeletedRows);
     },
   };
 }

@@ -19,6 +19,7 @@ const toRecord = (r: Row): SessionRecord => ({
   notes: r.notes,
   reactions: JSON.parse(r.reactions) as SessionRecord['reactions'],
   courseLength: r.course_length,
+  endedEarly: Number(r.ended_early) === 1,
 });
 
 /**
@@ -70,6 +71,7 @@ export function moxaSessionRepository(db: Db, clock: () => number = Date.now) {
             reactions: JSON.stringify(s.reactions),
             course_length: s.courseLength,
             created_at: clock(),
+            ended_early: s.endedEarly ? 1 : 0,
           });
         }
         if (fresh.size > 0) {

@@ -80,6 +80,25 @@ describe.each(DIALECTS)('guided sessions API on %s (issue #18)', (dialect) => {
     expect((await t.app.inject({ url: '/api/v8/moxa/sessions' })).statusCode).toBe(401);
   });
 
+  it('keeps a session ended early with the time done, marked; a device older than the mark sends a complete one', async () => {
+    const early = sessionInput({
+      endedEarly: true,
+      points: [
+        { code: 'GV20', name: '百会', plannedSeconds: 600, doneSeconds: 600, skipped: false },
+        { code: 'HT7', name: '神门', plannedSeconds: 300, doneSeconds: 130, skipped: false },
+      ],
+    });
+    const saved = await save(alice, early);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ endedEarly: true, points: [{ doneSeconds: 600 }, { code: 'HT7', doneSeconds: 130 }] });
+    const { endedEarly: _, ...old } = sessionInput();
+    expect((await save(alice, old)).json().data.endedEarly).toBe(false);
+    const listed = (await list(alice)) as unknown as { clientId: string; endedEarly: boolean }[];
+    expect(listed.find((s) => s.clientId === early.clientId)?.endedEarly).toBe(true);
+    expect(listed.find((s) => s.clientId === old.clientId)?.endedEarly).toBe(false);
+    expect((await save(alice, { ...sessionInput(), endedEarly: 'yes' })).json().msg).toBe('提前结束标记不正确');
+  });
+
   it('refuses bad sessions with a Chinese message and writes nothing', async () => {
     const before = (await list(alice)).length;
     const cases: [Partial<SessionInput>, string][] = [

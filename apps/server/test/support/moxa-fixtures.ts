@@ -14,6 +14,7 @@ export function sessionInput(over: Partial<SessionInput> = {}, at = Date.UTC(202
     notes: '灸后睡得早',
     reactions: ['redness'],
     courseLength: 10,
+    endedEarly: false,
     ...over,
   };
 }

@@ -80,6 +80,8 @@ export const ExportMoxaSessionSchema = z.object({
   notes: z.string(),
   reactions: z.array(z.string()),
   courseLength: z.number().int().nullable(),
+  /** Ended with 结束 before its last point (issue #32 item 3). */
+  endedEarly: z.boolean(),
 });
 
 export const ExportSavedItemSchema = z.object({ kind: z.string(), kindName: z.string(), id: z.string(), title: z.string(), at: Time });

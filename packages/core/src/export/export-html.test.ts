@@ -32,6 +32,7 @@ const sample = (): AccountExport => ({
       notes: '</style><script>alert(1)</script>',
       reactions: ['皮肤发红'],
       courseLength: null,
+      endedEarly: false,
     },
   ],
   favorites: [],

@@ -136,7 +136,7 @@ export function renderExportHtml(data: AccountExport): string {
         ? data.moxaSessions
             .map(
               (s) =>
-                `<article class="item"><h3>${e(chinaTime(s.startedAt))}：${e(s.title)}</h3><ul>${s.points
+                `<article class="item"><h3>${e(chinaTime(s.startedAt))}：${e(s.title)}${s.endedEarly ? '（提前结束）' : ''}</h3><ul>${s.points
                   .map((pt) => `<li>${e(pt.name)}（${e(pt.code)}）：${pt.skipped ? '跳过' : e(minutes(pt.doneSeconds))}</li>`)
                   .join('')}</ul>${rows([
                   ['灸后感觉', s.feeling ?? '未填写'],

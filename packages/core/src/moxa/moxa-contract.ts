@@ -96,6 +96,11 @@ export const SessionInputSchema = z
     reactions: z.array(z.enum(REACTION_IDS, { error: '反应选项不正确' })).max(REACTION_IDS.length),
     /** Sessions in the course the plan named when it ran (so progress survives content changes). */
     courseLength: z.number().int().positive().max(100).nullable(),
+    /**
+     * Ended with 结束 before its last point (issue #32 item 3): `points` hold what was done, the
+     * point in progress with the time it ran. Devices older than the field send none.
+     */
+    endedEarly: z.boolean({ error: '提前结束标记不正确' }).default(false),
   })
   .refine((s) => s.endedAt >= s.startedAt && s.endedAt - s.startedAt <= 6 * 3_600_000, { error: '结束时间不正确' })
   .refine((s) => new Set(s.reactions).size === s.reactions.length, { error: '反应选项重复了' });
@@ -113,6 +118,7 @@ export const SessionRecordSchema = z.object({
   notes: z.string(),
   reactions: z.array(z.enum(REACTION_IDS)),
   courseLength: z.number().int().nullable(),
+  endedEarly: z.boolean(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 

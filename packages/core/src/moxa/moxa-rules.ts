@@ -8,13 +8,43 @@ import { SAFETY_FACTS } from '../safety/safety-facts.ts';
 /** How often the session reminds of the safe distance (standard practice: check heat every few minutes). */
 export const HEAT_REMINDER_SECONDS = 180;
 /**
- * The reminder names the distance the step itself gives (issue #32: one distance per step), taken
- * from the declared safety fact, never retyped; a step without one gets the standard distance.
+ * The heat reminder says what the step itself says (issue #32 item 3: one distance per step). The
+ * step's distance comes from the content, which refers to the declared safety fact
+ * (`离头皮{{safety:distance.gentle}}`), so the reminder repeats that wording as it is: an earlier
+ * version mapped every step onto the standard distance, so a 3～4 cm step was told 2～3 cm by its
+ * timer. A step without a distance gets the standard one; a step that places a box or a ginger slice
+ * (no distance to keep) is reminded of the heat only.
  */
 export function heatReminder(stepDistance = ''): string {
   const { standard, gentle } = SAFETY_FACTS.distance.values;
-  return `保持离皮肤${stepDistance.includes(gentle) ? gentle : standard}，感觉灼热请移开`;
+  const distance = stepDistance.trim();
+  if (!distance) return `保持离皮肤${standard}，感觉灼热请移开`;
+  if (distance.includes(standard) || distance.includes(gentle)) return `保持${distance}，感觉灼热请移开`;
+  return '留意皮肤的感觉，以温热不烫为度，感觉灼热请移开或调整';
 }
+
+/**
+ * 左右两侧各灸一半时间 (issue #32 item 3): a point on both sides of the body is done half its time
+ * on each side, so the side changes once, when the running time reaches half the point's planned
+ * time (with any minutes added so far). Points on the midline (任脉, 督脉) and extra points are one.
+ */
+export const sideSwitchSecond = (plannedSeconds: number): number => Math.ceil(plannedSeconds / 2);
+
+/** Which side is being done: `one` for a single point, else the first side or the other one. */
+export function sideOf(bilateral: boolean, elapsedSeconds: number, plannedSeconds: number): 'one' | 'first' | 'other' {
+  if (!bilateral) return 'one';
+  return elapsedSeconds >= sideSwitchSecond(plannedSeconds) ? 'other' : 'first';
+}
+
+/**
+ * Whether to prompt 换另一侧 now: a bilateral point whose running time has passed half but not the
+ * end (the end has its own signal), and whose switch was not prompted yet (the prompt comes once,
+ * even across reloads: the caller stores that it came).
+ */
+export function sideSwitchDue(p: { bilateral: boolean; elapsedSeconds: number; plannedSeconds: number; prompted: boolean }): boolean {
+  return p.bilateral && !p.prompted && p.elapsedSeconds >= sideSwitchSecond(p.plannedSeconds) && p.elapsedSeconds < p.plannedSeconds;
+}
+
 /** Longest a single point may run with +1 minute presses: 20 minutes past its prescription. */
 export const MAX_EXTRA_MINUTES = 20;
 /** Most sessions one account or device keeps, and most one import may carry. */

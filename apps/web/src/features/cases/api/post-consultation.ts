@@ -4,7 +4,7 @@ import { ApiError, NETWORK_MESSAGE } from '../../../lib/api-client.ts';
 import { checkLogin } from '../../../lib/login-check.ts';
 import { getLoginInfo, setLoginInfo } from '../../../lib/login-info.ts';
 import { currentPath } from '../../../lib/navigation.ts';
-import { photoUploadName } from '../utils/draft.ts';
+import { photoUploadName } from '../utils/photos.ts';
 import { CONSULTATIONS_PATH } from './paths.ts';
 
 /**

@@ -4,7 +4,7 @@ import { CardSkeleton } from '../../../components/card-skeleton.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { caseRoute } from '../api/paths.ts';
 import { useMyCases } from '../api/queries.ts';
-import { formatCaseTime } from '../utils/draft.ts';
+import { formatCaseTime } from '../utils/format.ts';
 import { StatusTag } from './case-bits.tsx';
 
 /** How many cases show before 查看全部, so the form stays near the top. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { checkPhotos, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT } from '../utils/draft.ts';
+import { checkPhotos, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT } from '../utils/photos.ts';
 
 export type PickedPhoto = { id: string; file: File; url: string };
 

@@ -7,6 +7,7 @@ import { useConsentGate } from '../../../components/consent-gate.tsx';
 import { showAlert, showToast } from '../../../lib/feedback.ts';
 import { getLoginInfo } from '../../../lib/login-info.ts';
 import { saveSession } from '../api/sessions.ts';
+import { useStartAtTop } from '../hooks/use-start-at-top.ts';
 import { moxaStore } from '../utils/moxa-storage.ts';
 import { toInput, type ActiveSession } from '../utils/session-clock.ts';
 
@@ -26,6 +27,8 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
   const consent = useConsentGate('moxa-log');
   const done = session.results.filter((r) => !r.skipped);
   const minutes = Math.round(session.results.reduce((n, r) => n + r.doneSeconds, 0) / 60);
+  const early = session.endedEarlyAt !== null;
+  const heading = useStartAtTop<HTMLHeadingElement>('finish');
   const toggle = (id: ReactionId) => setReactions((rs) => (rs.includes(id) ? rs.filter((r) => r !== id) : [...rs, id]));
 
   const save = async () => {
@@ -60,10 +63,13 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
   return (
     <>
       <section className="card mx-intro" aria-labelledby="mx-done-title">
-        <h2 id="mx-done-title">本次艾灸完成</h2>
+        <h2 id="mx-done-title" ref={heading} tabIndex={-1}>
+          {early ? '本次艾灸提前结束' : '本次艾灸完成'}
+        </h2>
         <p>
           {session.plan.title}：灸了 {done.length} 个穴位，共约 {minutes} 分钟
           {done.length < session.results.length ? `，跳过 ${session.results.length - done.length} 个` : ''}。
+          {early ? '记录会标明“提前结束”。' : ''}
         </p>
         <p className="muted small">灸后喝一杯温水，半小时内不要洗澡、吹冷风。</p>
       </section>
@@ -76,11 +82,12 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
               type="button"
               role="radio"
               aria-checked={feeling === i + 1}
+              aria-label={`${i + 1} ${label}`}
               className="mx-feeling"
               onClick={() => setFeeling(i + 1)}
             >
               <b>{i + 1}</b>
-              <span>{label}</span>
+              <FeelingLabel text={label} />
             </button>
           ))}
         </div>
@@ -121,5 +128,20 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
       </button>
       {consent.sheet}
     </>
+  );
+}
+
+/**
+ * A rating's words break only between their halves (issue #32 item 6): in five columns at 375 px a
+ * four-character label wraps, and left to itself wraps as 很不舒 / 服; 很不 / 舒服 reads right.
+ */
+function FeelingLabel({ text }: { text: string }) {
+  const halves = Array.from(text).length === 4 ? [text.slice(0, 2), text.slice(2)] : [text];
+  return (
+    <span className="mx-feeling-label">
+      {halves.map((h) => (
+        <span key={h}>{h}</span>
+      ))}
+    </span>
   );
 }

@@ -5,6 +5,8 @@ export type LoggedSession = Pick<
   SessionInput,
   'clientId' | 'source' | 'title' | 'startedAt' | 'endedAt' | 'points' | 'feeling' | 'reactions' | 'notes' | 'courseLength'
 > & {
+  /** Ended with 结束 before its last point (issue #32 item 3); absent on sessions kept before the mark. */
+  endedEarly?: boolean;
   /** The server's id; absent for sessions only on this device. */
   id?: string;
 };

@@ -3,7 +3,9 @@ import type { SessionPlan } from '@moxa/core/moxa/moxa-contract';
 import {
   addMinute,
   elapsedSeconds,
+  endEarly,
   finishPoint,
+  isFinished,
   isTimeUp,
   newSession,
   parseActive,
@@ -11,6 +13,7 @@ import {
   remainingSeconds,
   remindersDue,
   resume,
+  sideSwitchNow,
   startPoint,
   toInput,
 } from './session-clock.ts';
@@ -80,11 +83,54 @@ describe('guided session clock (issue #18)', () => {
       { code: 'SP6', name: 'SP6', plannedSeconds: 300, doneSeconds: 0, skipped: true },
     ]);
     const input = toInput(s, T0 + 12 * min, { feeling: 4, notes: ' 很舒服 ', reactions: ['redness'] });
-    expect(input).toMatchObject({ clientId: 'c1', startedAt: T0, endedAt: T0 + 12 * min, notes: '很舒服', courseLength: 10 });
+    expect(input).toMatchObject({
+      clientId: 'c1',
+      startedAt: T0,
+      endedAt: T0 + 12 * min,
+      notes: '很舒服',
+      courseLength: 10,
+      endedEarly: false,
+    });
+  });
+
+  it('ends early with the part done: the running point keeps its time, the rest is left out (issue #32 item 3)', () => {
+    let s = startPoint(newSession(plan, T0, 'c1'), T0);
+    // Nothing done yet: nothing to record.
+    expect(endEarly(s, T0)).toBeNull();
+    expect(endEarly(newSession(plan, T0, 'c1'), T0 + min)).toBeNull();
+    s = endEarly(s, T0 + 3 * min + 20_000)!;
+    expect(isFinished(s)).toBe(true);
+    expect(s.results).toEqual([{ code: 'GV20', name: 'GV20', plannedSeconds: 600, doneSeconds: 200, skipped: false }]);
+    const input = toInput(s, T0 + 9 * min, { feeling: null, notes: '', reactions: [] });
+    expect(input).toMatchObject({ endedEarly: true, endedAt: T0 + 3 * min + 20_000 });
+    // Ending between points keeps what was finished; the next point, not started, is not in it.
+    let t = finishPoint(startPoint(newSession(plan, T0, 'c2'), T0), T0 + 10 * min, false);
+    t = endEarly(t, T0 + 11 * min)!;
+    expect(t.results.map((r) => r.code)).toEqual(['GV20']);
+    // Kept across a reload.
+    expect(parseActive(JSON.stringify(t))?.endedEarlyAt).toBe(T0 + 11 * min);
+  });
+
+  it('prompts 换另一侧 once at half time on a bilateral point, also after a reload (issue #32 item 3)', () => {
+    let s = startPoint(newSession(plan, T0, 'c1'), T0);
+    expect(sideSwitchNow(s, T0 + 4 * min)).toBe(false);
+    expect(sideSwitchNow(s, T0 + 5 * min)).toBe(true);
+    s = parseActive(JSON.stringify({ ...s, sideSwitched: true }))!;
+    expect(sideSwitchNow(s, T0 + 6 * min)).toBe(false);
+    // The next point prompts again, at its own half time.
+    s = startPoint(finishPoint(s, T0 + 10 * min, false), T0 + 10 * min);
+    expect(sideSwitchNow(s, T0 + 12 * min)).toBe(false);
+    expect(sideSwitchNow(s, T0 + 12 * min + 30_000)).toBe(true);
+    // A point on the midline has one side.
+    const single = { ...plan, points: [{ ...plan.points[0]!, bilateral: false }] };
+    expect(sideSwitchNow(startPoint(newSession(single, T0, 'c3'), T0), T0 + 5 * min)).toBe(false);
   });
 
   it('ignores unreadable stored state', () => {
     expect(parseActive('{')).toBeNull();
     expect(parseActive('{"clientId":1}')).toBeNull();
+    // A session stored before issue #32 reads with no side switch and not ended.
+    const old = JSON.stringify({ clientId: 'c', plan, startedAt: T0, index: 0, results: [] });
+    expect(parseActive(old)).toMatchObject({ sideSwitched: false, endedEarlyAt: null });
   });
 });

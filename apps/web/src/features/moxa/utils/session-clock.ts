@@ -1,6 +1,5 @@
-import type { SessionPlan } from '@moxa/core/moxa/moxa-contract';
-import type { SessionInput } from '@moxa/core/moxa/moxa-contract';
-import { MAX_EXTRA_MINUTES } from '@moxa/core/moxa/moxa-rules';
+import type { SessionInput, SessionPlan } from '@moxa/core/moxa/moxa-contract';
+import { MAX_EXTRA_MINUTES, sideSwitchDue } from '@moxa/core/moxa/moxa-rules';
 
 /**
  * The state of a guided session (issue #18), kept on the device after every step. Time is never
@@ -23,6 +22,10 @@ export type ActiveSession = {
   extraSeconds: number;
   /** Whether the end of the current point was already signalled (sound, vibration). */
   signalled: boolean;
+  /** Whether 换另一侧 was already prompted on the current (bilateral) point (issue #32 item 3). */
+  sideSwitched: boolean;
+  /** When the user ended the session with 结束 before its last point (issue #32 item 3); else null. */
+  endedEarlyAt: number | null;
   results: SessionInput['points'];
 };
 
@@ -37,12 +40,15 @@ export function newSession(plan: SessionPlan, now: number, clientId: string): Ac
     pausedMs: 0,
     extraSeconds: 0,
     signalled: false,
+    sideSwitched: false,
+    endedEarlyAt: null,
     results: [],
   };
 }
 
 export const currentPoint = (s: ActiveSession) => s.plan.points[s.index];
-export const isFinished = (s: ActiveSession) => s.index >= s.plan.points.length;
+/** Every point done or skipped, or ended early with 结束: what is left is how it felt. */
+export const isFinished = (s: ActiveSession) => s.index >= s.plan.points.length || s.endedEarlyAt !== null;
 export const plannedSeconds = (s: ActiveSession) => (currentPoint(s)?.minutes ?? 0) * 60 + s.extraSeconds;
 
 /** Seconds the current point has run, paused time excluded, never past its planned time. */
@@ -62,6 +68,7 @@ export const startPoint = (s: ActiveSession, now: number): ActiveSession => ({
   pausedAt: null,
   pausedMs: 0,
   signalled: false,
+  sideSwitched: false,
 });
 
 export const pause = (s: ActiveSession, now: number): ActiveSession => (isRunning(s) ? { ...s, pausedAt: now } : s);
@@ -92,9 +99,34 @@ export function finishPoint(s: ActiveSession, now: number, skipped: boolean): Ac
     pausedMs: 0,
     extraSeconds: 0,
     signalled: false,
+    sideSwitched: false,
     results: [...s.results, { code: p.code, name: p.name, plannedSeconds: p.minutes * 60, doneSeconds: elapsedSeconds(s, now), skipped }],
   };
 }
+
+/** Seconds of moxibustion done so far: the points finished and the one running. */
+export const doneSoFar = (s: ActiveSession, now: number) => s.results.reduce((n, r) => n + r.doneSeconds, 0) + elapsedSeconds(s, now);
+
+/**
+ * 结束 before the last point (issue #32 item 3): the point in progress keeps the time it ran (a point
+ * not started is left out, as are the ones after it), and the session is marked as ended early.
+ * Null when nothing was done yet: there is nothing to record.
+ */
+export function endEarly(s: ActiveSession, now: number): ActiveSession | null {
+  if (doneSoFar(s, now) === 0) return null;
+  const ended = s.pointStartedAt !== null ? finishPoint(s, now, elapsedSeconds(s, now) === 0) : s;
+  return { ...ended, endedEarlyAt: now };
+}
+
+/** Whether 换另一侧 is due now on the current point (the rule is core's sideSwitchDue). */
+export const sideSwitchNow = (s: ActiveSession, now: number) =>
+  s.pointStartedAt !== null &&
+  sideSwitchDue({
+    bilateral: currentPoint(s)?.bilateral ?? false,
+    elapsedSeconds: elapsedSeconds(s, now),
+    plannedSeconds: plannedSeconds(s),
+    prompted: s.sideSwitched,
+  });
 
 /** Heat reminders due so far on the current point (one every `every` seconds of running). */
 export const remindersDue = (s: ActiveSession, now: number, every: number) => Math.floor(elapsedSeconds(s, now) / every);
@@ -113,23 +145,31 @@ export function toInput(
     source: s.plan.source,
     title: s.plan.title.slice(0, 40),
     startedAt: s.startedAt,
-    endedAt: Math.max(s.startedAt, Math.min(now, s.startedAt + 6 * 3_600_000)),
+    endedAt: Math.max(s.startedAt, Math.min(s.endedEarlyAt ?? now, s.startedAt + 6 * 3_600_000)),
     points: s.results,
     feeling: answers.feeling,
     notes: answers.notes.trim(),
     reactions: answers.reactions,
     courseLength: s.plan.courseLength,
+    endedEarly: s.endedEarlyAt !== null,
   };
 }
 
-/** Reads a stored session; anything unreadable or from another shape is null, never thrown. */
+/**
+ * Reads a stored session; anything unreadable or from another shape is null, never thrown. A session
+ * stored before the side switch and 结束 were kept (issue #32) reads as neither.
+ */
 export function parseActive(raw: string | null): ActiveSession | null {
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw) as ActiveSession;
+    const v = JSON.parse(raw) as Partial<ActiveSession> | null;
     if (typeof v?.clientId !== 'string' || !Array.isArray(v.plan?.points) || typeof v.index !== 'number' || !Array.isArray(v.results))
       return null;
-    return v;
+    return {
+      ...v,
+      sideSwitched: v.sideSwitched === true,
+      endedEarlyAt: typeof v.endedEarlyAt === 'number' ? v.endedEarlyAt : null,
+    } as ActiveSession;
   } catch {
     return null;
   }
