@@ -119,4 +119,31 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
       expect(problems).toEqual([]);
     });
   }
+
+  // Issue #32 item 6: toasts are opaque (the words under them no longer show through) and dialogs dim
+  // the whole screen, the title bar included.
+  it('draws toasts opaque and a dialog mask over the title bar', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const toast = page.locator('.adm-toast-main');
+    await toast.getByText('请输入正确的手机号').waitFor();
+    const look = await toast.evaluate((e) => ({ bg: getComputedStyle(e).backgroundColor, size: parseFloat(getComputedStyle(e).fontSize) }));
+    expect(look.bg).toMatch(/^rgb\(\d+, \d+, \d+\)$/); // no alpha channel
+    expect(look.size).toBeGreaterThanOrEqual(16);
+
+    await page.goto('/acupoint_detail/ST36');
+    await page.locator('h1').first().waitFor();
+    await page.goto('/mine/history');
+    await page.getByRole('button', { name: '清空' }).click();
+    await page.locator('.adm-dialog').getByText('清空浏览记录？').waitFor();
+    await page.waitForTimeout(400); // the mask fades in
+    const top = await page.evaluate(() => {
+      const h = document.querySelector('.page-header')!.getBoundingClientRect();
+      return document.elementFromPoint(h.left + 8, h.top + h.height / 2)?.closest('.adm-mask, .adm-dialog') !== null;
+    });
+    expect(top).toBe(true);
+    await page.locator('.adm-dialog').getByRole('button', { name: '取消' }).click();
+    expect(problems).toEqual([]);
+  });
 });
