@@ -77,4 +77,73 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await page.getByRole('button', { name: '重试' }).click();
     await page.getByRole('heading', { name: '艾灸盒' }).waitFor();
   });
+
+  // Issue #32 item 8: 首页 / 穴位 / 艾灸方法 / 我的 at the foot of top-level screens, in both modes.
+  for (const elder of [false, true]) {
+    it(`${elder ? '长辈版' : 'normal mode'}: the bottom navigation on top-level screens only, the current tab marked, nothing hidden behind it`, async () => {
+      const { page, problems } = await phonePage(browser);
+      if (elder) await page.addInitScript(() => localStorage.setItem('moxaElderMode', '1'));
+      const tabs = page.getByRole('navigation', { name: '主导航' });
+      const TABS = { '/': '首页', '/acupoint': '穴位', '/disease_types': '艾灸方法', '/mine': '我的' } as const;
+      for (const path of [...Object.keys(TABS), '/product', '/videos', '/notice', '/problems', '/physical']) {
+        await page.goto(path);
+        await tabs.waitFor();
+        expect(await tabs.getByRole('link').allInnerTexts(), path).toEqual(['首页', '穴位', '艾灸方法', '我的']);
+        const current = tabs.locator('[aria-current="page"]');
+        expect(await current.allInnerTexts(), path).toEqual(path in TABS ? [TABS[path as keyof typeof TABS]] : []);
+        // Scrolled to the end, the page's last content sits above the bar; the bar spans the foot of the screen.
+        const m = await page.evaluate(async () => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const bar = document.querySelector('.tab-bar')!.getBoundingClientRect();
+          const main = document.querySelector('.page')!;
+          const shown = [...main.querySelectorAll('*')].filter((e) => e.checkVisibility({ visibilityProperty: true }));
+          const bottom = Math.max(...shown.map((e) => e.getBoundingClientRect().bottom));
+          return { bottom, barTop: bar.top, barBottom: bar.bottom, barHeight: bar.height, vh: window.innerHeight };
+        });
+        expect(m.bottom, path).toBeLessThanOrEqual(m.barTop);
+        expect(Math.round(m.barBottom), path).toBe(m.vh);
+        expect(m.barHeight, path).toBeGreaterThanOrEqual(elder ? 60 : 48);
+      }
+      // Tapping a tab goes there and marks it.
+      await page.goto('/');
+      await tabs.getByRole('link', { name: '艾灸方法' }).click();
+      await page.waitForURL((u) => u.pathname === '/disease_types');
+      await expect.poll(() => tabs.locator('[aria-current="page"]').allInnerTexts()).toEqual(['艾灸方法']);
+      // Not on detail or form screens.
+      for (const path of ['/acupoint_detail/ST36', '/disease_detail/insomnia', '/login', '/acupoint_search', '/mine/favorites']) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        expect(await page.locator('.tab-bar').count(), path).toBe(0);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  // Issue #32 item 6: toasts are opaque (the words under them no longer show through) and dialogs dim
+  // the whole screen, the title bar included.
+  it('draws toasts opaque and a dialog mask over the title bar', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const toast = page.locator('.adm-toast-main');
+    await toast.getByText('请输入正确的手机号').waitFor();
+    const look = await toast.evaluate((e) => ({ bg: getComputedStyle(e).backgroundColor, size: parseFloat(getComputedStyle(e).fontSize) }));
+    expect(look.bg).toMatch(/^rgb\(\d+, \d+, \d+\)$/); // no alpha channel
+    expect(look.size).toBeGreaterThanOrEqual(16);
+
+    await page.goto('/acupoint_detail/ST36');
+    await page.locator('h1').first().waitFor();
+    await page.goto('/mine/history');
+    await page.getByRole('button', { name: '清空' }).click();
+    await page.locator('.adm-dialog').getByText('清空浏览记录？').waitFor();
+    await page.waitForTimeout(400); // the mask fades in
+    const top = await page.evaluate(() => {
+      const h = document.querySelector('.page-header')!.getBoundingClientRect();
+      return document.elementFromPoint(h.left + 8, h.top + h.height / 2)?.closest('.adm-mask, .adm-dialog') !== null;
+    });
+    expect(top).toBe(true);
+    await page.locator('.adm-dialog').getByRole('button', { name: '取消' }).click();
+    expect(problems).toEqual([]);
+  });
 });

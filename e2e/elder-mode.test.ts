@@ -130,6 +130,53 @@ describe.skipIf(!hasBrowser())('长辈版 measured on every route (issue #18)', 
     }, 300_000);
   }
 
+  // Issue #32 item 1: in 长辈版 the brand name wrapped onto two lines and the slogan onto three,
+  // squeezed by the buttons beside them. Lines are counted as the element's height over its line height.
+  for (const elder of [true, false]) {
+    it(`${elder ? '长辈版' : 'normal mode'}: the home header keeps the name on one line and the slogan on one, beside the account button`, async () => {
+      const f = await fx();
+      for (const loggedIn of [false, true]) {
+        const context = await sampleContext(browser, f, { elder, loggedIn });
+        try {
+          const page = await context.newPage();
+          await page.goto('/');
+          await settle(page);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 812 });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            const m = await page.evaluate(() => {
+              const el = (s: string) => document.querySelector(s)!;
+              const lines = (e: Element) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight);
+              const [title, slogan, user] = ['.home-hero h1', '.home-hero p', '.home-user'].map((s) => el(s).getBoundingClientRect()) as [
+                DOMRect,
+                DOMRect,
+                DOMRect,
+              ];
+              const apart = (a: DOMRect, b: DOMRect) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+              return {
+                titleLines: lines(el('.home-hero h1')),
+                sloganLines: lines(el('.home-hero p')),
+                titleFontPx: parseFloat(getComputedStyle(el('.home-hero h1')).fontSize),
+                apart: apart(title, user) && apart(slogan, user),
+                inside: Math.max(title.right, slogan.right, user.right) <= window.innerWidth,
+                user: user.height,
+              };
+            });
+            const at = `${width}px ${loggedIn ? 'logged in' : 'logged out'}`;
+            expect(m.titleLines, at).toBeLessThan(1.5);
+            expect(m.sloganLines, at).toBeLessThan(width >= 375 ? 1.5 : 2.5);
+            expect(m.titleFontPx, at).toBeGreaterThanOrEqual(elder ? 30 : 24);
+            expect(m.apart, at).toBe(true);
+            expect(m.inside, at).toBe(true);
+            expect(m.user, at).toBeGreaterThanOrEqual(elder ? 60 : 44);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+
   it('长辈版 overlays: the image viewer closes from a ≥ 60 px button at the bottom centre', async () => {
     const f = await fx();
     const context = await sampleContext(browser, f, { elder: true, loggedIn: false });

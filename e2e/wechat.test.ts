@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, readSmsCode, type RunningServer } from './lib/server-process.ts';
-import { hasBrowser, launch, phonePage } from './lib/page.ts';
+import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
 import { storedLogin } from './lib/login.ts';
 
 /**
@@ -177,5 +177,146 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
     await page.waitForURL('**/physical');
     expect((await storedLogin(page))?.user.id).toBe(bobId);
     expect((await fetch(`${app.url}/api/v8/me`, { headers: { Authorization: `Bearer ${carol.token}` } })).status).toBe(401);
+  });
+});
+
+/** WeChat's in-app browser on an iPhone. */
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323c) NetType/WIFI Language/zh_CN';
+
+/**
+ * Issue #32 item 5: inside WeChat, whose own bar shows the page title and goes back, the app draws no
+ * second title bar; 收藏 and 朗读 stay in the page, and 返回 shows only where WeChat's back would close
+ * the page instead (the visit's first page).
+ */
+describe.skipIf(!hasBrowser())('inside WeChat: one title bar, WeChat’s (issue #32 item 5)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => browser?.close());
+
+  const phone = async (userAgent?: string, elder = false) => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      baseURL: baseUrl(),
+      ...(userAgent ? { userAgent } : {}),
+    });
+    await context.addInitScript((on) => {
+      if (on) localStorage.setItem('moxaElderMode', '1');
+      // A Mandarin voice, so that 朗读 is offered (components/read-aloud-controls.tsx).
+      const spoken: string[] = [];
+      const voice = { lang: 'zh-CN', name: 'voice-zh-CN', voiceURI: 'v', localService: true, default: true };
+      const synth = Object.assign(new EventTarget(), {
+        paused: false,
+        speaking: false,
+        getVoices: () => [voice],
+        speak: (u: { text: string }) => spoken.push(u.text),
+        cancel: () => undefined,
+        pause: () => undefined,
+        resume: () => undefined,
+      });
+      Object.defineProperty(window, 'speechSynthesis', { configurable: true, get: () => synth });
+      Object.defineProperty(window, 'SpeechSynthesisUtterance', {
+        configurable: true,
+        value: class {
+          text: string;
+          lang = '';
+          voice = null;
+          rate = 1;
+          constructor(text: string) {
+            this.text = text;
+          }
+        },
+      });
+      Object.assign(window, { __spoken: spoken });
+    }, elder);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of (401|404)/.test(m.text())) problems.push(m.text());
+    });
+    return { page, problems, close: () => context.close() };
+  };
+  const ready = (page: Page) => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  /** What of the app's title bar is on screen: its title's box and whether it sticks to the top. */
+  const titleBar = (page: Page) =>
+    page.evaluate(() => {
+      const header = document.querySelector('.page-header');
+      const h1 = header?.querySelector('h1');
+      const r = h1?.getBoundingClientRect();
+      return {
+        titleShown: Boolean(r && r.width > 1 && r.height > 1),
+        title: h1?.textContent ?? null,
+        sticky: header ? getComputedStyle(header).position === 'sticky' : false,
+        back: [...document.querySelectorAll('.page-header button[aria-label="返回"]')].some((b) => b.getBoundingClientRect().height > 1),
+      };
+    });
+
+  for (const elder of [false, true]) {
+    it(`${elder ? '长辈版' : 'normal mode'}: no second title bar; 收藏 and 朗读 in the page; 返回 only on the first page`, async () => {
+      const { page, problems, close } = await phone(WECHAT_UA, elder);
+      try {
+        // A detail page opened from a shared link: the visit's first page.
+        await page.goto('/acupoint_detail/ST36');
+        await ready(page);
+        expect(await page.evaluate(() => document.documentElement.hasAttribute('data-wechat'))).toBe(true);
+        const fav = page.getByRole('button', { name: '收藏', exact: true });
+        await fav.waitFor();
+        const first = await titleBar(page);
+        expect(first).toMatchObject({ titleShown: false, title: '足三里', sticky: false, back: true });
+        // The page's own heading is the first thing under WeChat's bar, with 收藏 beside it, not above a bar.
+        await page.getByRole('heading', { name: '足三里', level: 1 }).waitFor({ state: 'attached' });
+        const favBox = (await fav.boundingBox())!;
+        expect(favBox.y).toBeLessThan(80);
+        expect(Math.min(favBox.width, favBox.height)).toBeGreaterThanOrEqual(elder ? 60 : 44);
+        await fav.click();
+        await page.locator('.adm-toast-main').getByText('已收藏，可在“我的收藏”里找到').waitFor();
+        expect(await page.getByRole('button', { name: '取消收藏' }).getAttribute('aria-pressed')).toBe('true');
+        await page.getByRole('button', { name: '朗读' }).click();
+        await expect.poll(() => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken.length)).toBeGreaterThan(0);
+        await page.getByRole('button', { name: '停止' }).click();
+
+        // 返回 on the first page leads home, where the bottom navigation takes over.
+        await page.getByRole('button', { name: '返回' }).click();
+        await page.waitForURL((u) => u.pathname === '/');
+        await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '穴位' }).click();
+        await page.waitForURL((u) => u.pathname === '/acupoint');
+        await page.getByRole('link', { name: /足阳明胃经/ }).waitFor();
+        expect(await titleBar(page)).toMatchObject({ titleShown: false, sticky: false, back: false });
+        // Deeper in the visit WeChat's own back works: no 返回 of the app's; 收藏 still there.
+        await page.getByRole('link', { name: /足阳明胃经/ }).click();
+        await page.waitForURL((u) => u.pathname.startsWith('/meridian_detail'));
+        await page
+          .getByRole('link', { name: /足三里/ })
+          .first()
+          .click();
+        await page.waitForURL((u) => u.pathname === '/acupoint_detail/ST36');
+        await page.getByRole('button', { name: '取消收藏' }).waitFor();
+        expect(await titleBar(page)).toMatchObject({ titleShown: false, sticky: false, back: false });
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname.startsWith('/meridian_detail'));
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('outside WeChat the app keeps its own sticky title bar with 返回 and 收藏', async () => {
+    const { page, close } = await phone();
+    try {
+      await page.goto('/acupoint_detail/ST36');
+      await ready(page);
+      await page.getByRole('button', { name: '收藏', exact: true }).waitFor();
+      expect(await titleBar(page)).toMatchObject({ titleShown: true, title: '足三里', sticky: true, back: true });
+    } finally {
+      await close();
+    }
   });
 });

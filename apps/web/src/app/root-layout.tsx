@@ -2,6 +2,7 @@ import { memo, useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { APP_NAME } from '../config/app.ts';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
+import { TabBar } from '../components/tab-bar.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { useRouteDef } from '../lib/use-route-def.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -28,6 +29,8 @@ export function RootLayout() {
   return (
     <>
       {loading && <div className="route-progress" role="progressbar" aria-label="加载中" />}
+      {/* Issue #32 item 8: 首页 / 穴位 / 艾灸方法 / 我的 at the foot of top-level screens. */}
+      <TabBar pathname={pathname} />
       <RouteErrorBoundary pathname={pathname}>
         {/* No <Suspense> here: every location change is a transition (BrowserRouter), so React keeps
             the current screen while the next one's chunk loads; and a boundary would need markers

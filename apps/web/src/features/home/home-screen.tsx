@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useElderMode } from '../../lib/elder-mode.ts';
+import { ElderSwitch } from '../../components/elder-switch.tsx';
 import { useLoginInfo } from '../../lib/login-info.ts';
 
 const AccountSheet = lazy(() => import('./account-sheet.tsx'));
@@ -20,22 +20,17 @@ const SECTIONS = [
 export function HomeScreen() {
   const info = useLoginInfo();
   const [accountOpen, setAccountOpen] = useState(false);
-  const [elder, setElder] = useElderMode();
   return (
     <div className="page home">
+      {/* Issue #32 item 1: logo, name and slogan hold their lines at 320–430 px in both modes; 我的 is
+          in the bottom navigation, so the header keeps only the account button. */}
       <header className="home-hero">
         <img src="/logo.svg" width="56" height="56" alt="" />
-        <div>
-          <h1>艾灸养生</h1>
-          <p>温通经络 · 安全施灸</p>
-        </div>
-        {/* Issue #18: 我的 (favourites, history, records, 长辈版) — a plain link, the home page stays light. */}
-        <Link className="home-mine" to="/mine">
-          我的
-        </Link>
+        <h1>艾灸养生</h1>
+        <p>温通经络 · 安全施灸</p>
         {info.token ? (
           <button type="button" className="home-user" aria-haspopup="dialog" onClick={() => setAccountOpen(true)}>
-            {info.user.name}
+            <span>{info.user.name}</span>
           </button>
         ) : (
           <Link className="home-user" to="/login">
@@ -48,15 +43,8 @@ export function HomeScreen() {
           <AccountSheet onClose={() => setAccountOpen(false)} />
         </Suspense>
       )}
-      {/* 长辈版 (issue #18, 适老化通用设计规范): one plain switch; its look follows html[data-elder] in CSS,
-          so the prerendered page shows the right state before the app starts. */}
-      <button type="button" role="switch" aria-checked={elder} className="elder-switch" onClick={() => setElder(!elder)}>
-        <span className="elder-switch-text">
-          <span className="elder-switch-name">长辈版</span>
-          <span className="elder-switch-hint">字更大 · 按钮更大</span>
-        </span>
-        <span className="elder-switch-track" aria-hidden="true" />
-      </button>
+      {/* 长辈版 (issue #18, 适老化通用设计规范): one plain switch. */}
+      <ElderSwitch hint="字更大 · 按钮更大" />
       <Link to="/acupoint_search" className="home-search">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />

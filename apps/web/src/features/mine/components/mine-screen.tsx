@@ -1,20 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@moxa/core/login/login-contract';
 import { LinkList } from '../../../components/content-list.tsx';
+import { ElderSwitch } from '../../../components/elder-switch.tsx';
 import { LogoutButton } from '../../../components/logout-button.tsx';
 import { OperatorInfo } from '../../../components/operator-info.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { useSavedList } from '../../../lib/saved-items.ts';
-import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { syncStoredName } from '../api/update-nickname.ts';
 import { RowIcon } from './row-icon.tsx';
 import '../mine.css';
-
-const ElderSwitch = lazy(() => import('./elder-switch.tsx'));
 
 const count = (n: number | undefined) => (n ? `${n} 条` : undefined);
 
@@ -25,7 +23,6 @@ export function MineScreen() {
   const me = useQuery({ queryKey: ['me', info.user.id], queryFn: () => apiFetch<Me>('/api/v8/me'), enabled: loggedIn });
   const favorites = useSavedList('favorites');
   const history = useSavedList('history');
-  const idle = useWhenIdle();
   // Issue #27 item 13: a name changed elsewhere (another phone, migration 016) reaches this phone's login info.
   useEffect(() => {
     if (me.data) syncStoredName(me.data.name);
@@ -98,19 +95,7 @@ export function MineScreen() {
         rows={[{ to: '/glossary', title: '术语解释', subtitle: '寸、壮、阴虚是什么意思', icon: <RowIcon name="book" /> }]}
       />
 
-      <section className="card mine-elder">
-        <div className="mine-elder-text">
-          <span className="mine-elder-label">长辈版</span>
-          <span className="muted small">字更大、按钮更大，看得更清楚</span>
-        </div>
-        {idle ? (
-          <Suspense fallback={<span className="mine-switch-space" />}>
-            <ElderSwitch />
-          </Suspense>
-        ) : (
-          <span className="mine-switch-space" />
-        )}
-      </section>
+      <ElderSwitch hint="字更大、按钮更大，看得更清楚" />
 
       <details className="card mine-about">
         <summary>关于我们</summary>
