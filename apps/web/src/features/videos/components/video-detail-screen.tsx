@@ -102,7 +102,7 @@ function Player({ v }: { v: VideoDetail }) {
     ref.current?.play().catch(() => setPaused(ref.current?.paused ?? true));
   };
   return (
-    <div className="player">
+    <div className={paused ? 'player is-paused' : 'player'}>
       <video
         ref={ref}
         controls
