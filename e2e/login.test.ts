@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logIn, storedLogin } from './lib/login.ts';
 import { readSmsCode } from './lib/server-process.ts';
 import { hasBrowser, holdTakeover, launch, phonePage } from './lib/page.ts';
 
@@ -53,6 +54,25 @@ describe.skipIf(!hasBrowser())('phone + SMS login in Chromium (issue #3)', () =>
     expect(stored.user.name).toMatch(/^用户[A-Z2-9]{6}$/); // issue #27 item 13: no digits of the number
     await expect.poll(() => page.title()).toBe('测试记录');
     expect(problems).toEqual([]);
+  });
+
+  it('logs in on a phone whose clock is 2 hours ahead: signed at the server’s time after one refusal (issue #32 item 7)', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.clock.install({ time: Date.now() + 2 * 3600_000 });
+    const sends: number[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/v8/sendMsg') sends.push(r.status());
+    });
+    await page.goto('/login');
+    expect(await page.evaluate(() => Date.now() - 2 * 3600_000)).toBeGreaterThan(Date.now() - 60_000);
+    // This file's own number block (14700320xxx): the e2e server caps codes per block.
+    await logIn(page, '14700320001');
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await storedLogin(page))?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The device's time was refused once (the window is unchanged); the retry at the server's time sent the code.
+    expect(sends).toEqual([400, 200]);
+    expect(await page.getByText('手机时间与标准时间相差较大').count()).toBe(0);
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
   });
 
   it('refuses an empty code with the spec message and keeps what was typed', async () => {

@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -82,6 +83,42 @@ async function expectResult(page: Page, expected: PhysicalResult) {
   expect(cells).toEqual(
     expected.scales.map((s) => [CONSTITUTION_NAMES[s.type], String(s.raw), formatScore(s.converted), VERDICT_LABELS[s.verdict]]),
   );
+}
+
+/** WCAG contrast of an element's text on its own background colour. */
+const ownContrast = (el: Element) => {
+  const rgb = (c: string) =>
+    c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
+  const lum = (c: string) => {
+    const [r, g, b] = rgb(c).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const style = getComputedStyle(el);
+  const [a, b] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+  return { ratio: (a! + 0.05) / (b! + 0.05), opacity: Number(style.opacity) };
+};
+
+/** The text of the QR code in an <img> on the page (its pixels read through a canvas). */
+async function qrInImage(page: Page, selector: string): Promise<string | undefined> {
+  const { width, height, pixels } = await page.locator(selector).evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let bin = '';
+    for (let i = 0; i < data.length; i += 0x8000) bin += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: canvas.width, height: canvas.height, pixels: btoa(bin) };
+  });
+  // jsqr is CommonJS: its default import is module.exports, which carries the function as `default`.
+  return jsQR.default(new Uint8ClampedArray(Buffer.from(pixels, 'base64')), width, height)?.data;
 }
 
 describe.skipIf(!hasBrowser())('constitution test in Chromium at 375×812 (issue #5)', () => {
@@ -219,6 +256,34 @@ describe.skipIf(!hasBrowser())('constitution test in Chromium at 375×812 (issue
     await page.waitForURL('**/acupoint_detail/ST36');
     await page.getByRole('heading', { level: 2, name: '足三里' }).waitFor();
     await expect.poll(() => page.title()).toBe('足三里');
+    expect(problems).toEqual([]);
+  });
+
+  it('a readable waiting start button; the result is titled 体质测试 and its poster has a QR code back to the test (issue #32)', async () => {
+    const questionnaire = await femaleQuestionnaire();
+    const all = answerAll(questionnaire, () => 1);
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/physical');
+    const waiting = page.getByRole('button', { name: '请选择性别后开始' });
+    expect(await waiting.isDisabled()).toBe(true);
+    const look = await waiting.evaluate(ownContrast);
+    expect(look.opacity).toBe(1);
+    expect(look.ratio).toBeGreaterThanOrEqual(4.5);
+
+    await seedDraft(page, allButLast(questionnaire, all), 59);
+    await page.goto('/physical_question');
+    await answer(page, 60, 1);
+    await page.waitForURL('**/physical/detail?local=*');
+    await page.getByRole('heading', { level: 2, name: '平和质', exact: true }).waitFor();
+    // Spec §2: the route's title, on the screen and in the title bar alike.
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('体质测试');
+    await expect.poll(() => page.title()).toBe('体质测试');
+
+    await page.getByRole('button', { name: '分享结果' }).click();
+    const poster = page.locator('.phy-share img');
+    await poster.waitFor();
+    await poster.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await qrInImage(page, '.phy-share img')).toBe(`${baseUrl()}/physical`);
     expect(problems).toEqual([]);
   });
 

@@ -79,6 +79,11 @@ describe.each(DIALECTS)('products and videos on %s (issue #16)', (dialect) => {
     expect(page.items).toHaveLength(5);
     expect(page.total).toBeGreaterThanOrEqual(6);
     expect(page.items.every((v: { category: string }) => v.category === 'health')).toBe(true);
+    // Issue #32 item 6: a category's list is newest first, across pages.
+    const all = await data('/api/v8/videos?category=brand&page=1&size=50');
+    const listed = all.items.map((v: { publishedAt: string }) => v.publishedAt);
+    expect(listed.length).toBeGreaterThan(1);
+    expect(listed).toEqual([...listed].sort().reverse());
     expect((await get('/api/v8/videos?category=movies')).statusCode).toBe(400);
   });
 

@@ -29,8 +29,9 @@ const LIVE_CACHE = 'public, max-age=30';
 
 /** Issue #16 API: the video center, category lists, a video's detail and its view count. */
 export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, counter: ViewCounter): FastifyPluginAsyncZod {
-  const videos = store.list(videoKind);
-  const latest = [...videos].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.position - b.position);
+  // Issue #32 item 6: every list is newest first (the editor's position orders videos of one day), as
+  // the video center's 最新 already was; the stored order (by position) listed the oldest first.
+  const videos = [...store.list(videoKind)].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.position - b.position);
   const summaries = async (list: readonly VideoRecord[]): Promise<VideoSummary[]> => {
     const views = await counter.views(list.map((v) => v.id));
     return list.map((v) => ({
@@ -51,8 +52,8 @@ export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, cou
       async (_request, reply) => {
         void reply.header('Cache-Control', LIVE_CACHE);
         return ok({
-          brand: await summaries(latest.filter((v) => v.category === 'brand').slice(0, LATEST)),
-          health: await summaries(latest.filter((v) => v.category === 'health').slice(0, LATEST)),
+          brand: await summaries(videos.filter((v) => v.category === 'brand').slice(0, LATEST)),
+          health: await summaries(videos.filter((v) => v.category === 'health').slice(0, LATEST)),
         });
       },
     );
@@ -61,7 +62,7 @@ export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, cou
       {
         schema: {
           tags: ['videos'],
-          summary: '视频列表（分页）',
+          summary: '视频列表（分页，最新的在前）',
           querystring: VideoListQuerySchema,
           response: { 200: envelope(pageOf(VideoSummarySchema)) },
         },

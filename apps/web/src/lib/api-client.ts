@@ -24,6 +24,8 @@ type Options = {
   signal?: AbortSignal;
   /** A 401 normally ends the stored login and runs the login check; logout needs neither. */
   quietUnauthorized?: boolean;
+  /** Sees the answer from the network before it is read, refused or not (a signed call reads its Date, issue #32). */
+  onResponse?: (res: Response) => void;
 };
 
 /**
@@ -52,6 +54,7 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, -1, NETWORK_MESSAGE);
   }
+  opts.onResponse?.(res);
   const json = (await res.json().catch(() => null)) as Partial<Envelope<T>> | null;
   if (res.status === 401 && !opts.quietUnauthorized) {
     if (token) setLoginInfo(null);

@@ -15,6 +15,7 @@ import { ReadAloud } from '../../../components/read-aloud.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { useDisease } from '../api/queries.ts';
+import { hasOwnNotice } from '../utils/own-notice.ts';
 import '../diseases.css';
 
 /**
@@ -66,9 +67,12 @@ function Detail({ d }: { d: DiseaseDetail }) {
           <p>{d.summary}</p>
         </header>
         <ReadAloud source={text} />
-        <p className="notice" role="note">
-          本页为日常调理参考，不是诊断，也不能代替治疗。症状重、持续不好或出现下方“请及时就医”的情况，请先去医院。
-        </p>
+        {/* Said once (issue #32 item 6): most conditions say it in their own words in 概述. */}
+        {!hasOwnNotice(d.body) && (
+          <p className="notice" role="note">
+            本页为日常调理参考，不是诊断，也不能代替治疗。症状重、持续不好或出现下方“请及时就医”的情况，请先去医院。
+          </p>
+        )}
         <SectionCard title="概述">
           <RichTextView value={d.body} gloss={gloss} />
         </SectionCard>

@@ -20,10 +20,20 @@ import { shareText } from '../utils/share-layout.ts';
 import { Chevron, Disclaimer, Skeleton } from './bits.tsx';
 import { ScaleTable } from './scale-table.tsx';
 import '../physical.css';
-import { useShareCard } from '../../../lib/share-card.ts';
+import { shareLink, useShareCard, type ShareCard } from '../../../lib/share-card.ts';
 
 const RadarChart = lazy(() => import('./radar-chart.tsx'));
 const SharePopup = lazy(() => import('./share-popup.tsx'));
+
+/** The card shares the test, never this result: a constitution is health information (《个人信息保护法》). */
+const TEST_CARD: ShareCard = {
+  title: '测测您的中医体质',
+  description: '依据《中医体质分类与判定》，九种体质，几分钟测完，附艾灸调理建议。',
+  link: '/physical',
+};
+
+/** Spec §2: the route's title is 体质测试, so is the screen's (issue #32 item 6: it said 测试结果). */
+const TITLE = '体质测试';
 
 const DESCRIPTION_PARTS: [keyof ConstitutionDescription, string][] = [
   ['overall', '总体特征'],
@@ -47,7 +57,7 @@ export function DetailScreen() {
     const { query } = source;
     if (!info.token) {
       return (
-        <Page title="测试结果">
+        <Page title={TITLE}>
           <StatusView
             kind="empty"
             title="登录后查看这条记录"
@@ -62,7 +72,7 @@ export function DetailScreen() {
     }
     if (query.isPending) {
       return (
-        <Page title="测试结果">
+        <Page title={TITLE}>
           <Skeleton cards={3} lines={4} />
         </Page>
       );
@@ -70,7 +80,7 @@ export function DetailScreen() {
     if (query.isError) {
       const missing = query.error instanceof ApiError && query.error.status === 404;
       return (
-        <Page title="测试结果">
+        <Page title={TITLE}>
           <StatusView
             kind={missing ? 'empty' : 'error'}
             title={missing ? '没有找到这条测试记录' : '结果没有加载出来'}
@@ -93,7 +103,7 @@ export function DetailScreen() {
 
   if (!source.view) {
     return (
-      <Page title="测试结果">
+      <Page title={TITLE}>
         <StatusView
           kind="empty"
           title={source.key ? '本机没有找到这次结果' : '还没有测试结果'}
@@ -116,12 +126,7 @@ function ResultBody({ view }: { view: ResultView }) {
   const { save, isPending } = useSaveLocalResult();
   const consent = useConsentGate('constitution');
   const [sharing, setSharing] = useState(false);
-  // The card shares the test, never this result: a constitution is health information (《个人信息保护法》).
-  useShareCard({
-    title: '测测您的中医体质',
-    description: '依据《中医体质分类与判定》，九种体质，几分钟测完，附艾灸调理建议。',
-    link: '/physical',
-  });
+  useShareCard(TEST_CARD);
   const [saveError, setSaveError] = useState<string | null>(null);
   const describe = (t: ConstitutionType) => types.data?.find((d) => d.type === t);
   const primary = result.primary ? describe(result.primary) : undefined;
@@ -157,7 +162,8 @@ function ResultBody({ view }: { view: ResultView }) {
   }, [info.token, pending?.key]);
 
   const share = useMemo(
-    () => shareText({ result, createdAt: view.createdAt, summary: primary?.summary, appName: APP_NAME }),
+    // The poster's QR code leads where the share card does: to the test, not to this private result.
+    () => shareText({ result, createdAt: view.createdAt, summary: primary?.summary, appName: APP_NAME, link: shareLink(TEST_CARD) }),
     [result, view.createdAt, primary?.summary],
   );
 
@@ -167,7 +173,7 @@ function ResultBody({ view }: { view: ResultView }) {
     : [...result.also.map((t) => ({ t, kind: '兼有' })), ...result.tendencies.map((t) => ({ t, kind: '倾向' }))];
 
   return (
-    <Page title="测试结果">
+    <Page title={TITLE}>
       <section className="phy-result-hero">
         <p className="phy-result-label">{result.primary ? '您的体质' : '测试结论'}</p>
         <h2 className={result.primary ? 'phy-result-name' : 'phy-result-name is-none'}>{headline(result)}</h2>

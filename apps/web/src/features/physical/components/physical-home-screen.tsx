@@ -122,7 +122,7 @@ export function PhysicalHomeScreen() {
               </button>
             ))}
           </div>
-          <button type="button" className="btn btn-primary btn-block" disabled={!gender} onClick={start}>
+          <button type="button" className="btn btn-primary btn-block phy-start" disabled={!gender} onClick={start}>
             {gender ? '开始测试' : '请选择性别后开始'}
           </button>
           {restarting && (

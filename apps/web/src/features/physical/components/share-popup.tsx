@@ -15,14 +15,17 @@ export default function SharePopup({ text, scales, onClose }: { text: ShareText;
 
   useEffect(() => {
     // Let the sheet open first, then draw (a few hundred ms on an older phone).
+    let live = true;
     const t = setTimeout(() => {
-      try {
-        setState({ url: drawShareImage(text, scales) });
-      } catch {
-        setState({ error: true });
-      }
+      drawShareImage(text, scales).then(
+        (url) => live && setState({ url }),
+        () => live && setState({ error: true }),
+      );
     }, 60);
-    return () => clearTimeout(t);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
   }, [text, scales, attempt]);
 
   return (

@@ -34,11 +34,33 @@ function renderRadar(scales: readonly ScaleResult[], size: number): HTMLCanvasEl
   return copy;
 }
 
+/** The QR code's box (white, with a quiet zone) and the symbol inside it, in image pixels. */
+const QR_BOX = 208;
+const QR_QUIET = 14;
+
 /**
- * The share image of issue #5 (title, type, conclusion, the radar, date, app name), as a PNG data
- * URL for an <img> — WeChat offers 保存/发送 on a long press of an image, not of a canvas.
+ * A QR code of `link` at (x, y) (issue #32 item 6), whole-pixel modules so it stays sharp. The
+ * `qrcode` package is loaded here, when a poster is made, never with the page.
  */
-export function drawShareImage(text: ShareText, scales: readonly ScaleResult[]): string {
+async function drawQr(ctx: CanvasRenderingContext2D, link: string, x: number, y: number) {
+  const { create } = await import('qrcode');
+  const { modules } = create(link, { errorCorrectionLevel: 'M' });
+  const cell = Math.floor((QR_BOX - QR_QUIET * 2) / modules.size);
+  const offset = Math.floor((QR_BOX - cell * modules.size) / 2);
+  ctx.fillStyle = '#ffffff';
+  roundRect(ctx, x, y, QR_BOX, QR_BOX, 16);
+  ctx.fill();
+  ctx.fillStyle = '#2b211c';
+  for (let r = 0; r < modules.size; r++)
+    for (let c = 0; c < modules.size; c++) if (modules.get(r, c)) ctx.fillRect(x + offset + c * cell, y + offset + r * cell, cell, cell);
+}
+
+/**
+ * The share image of issue #5 (title, type, conclusion, the radar, date, app name) with a QR code to
+ * come back by (issue #32 item 6), as a PNG data URL for an <img> — WeChat offers 保存/发送 and
+ * 识别图中二维码 on a long press of an image, not of a canvas.
+ */
+export async function drawShareImage(text: ShareText, scales: readonly ScaleResult[]): Promise<string> {
   const measureCanvas = document.createElement('canvas').getContext('2d')!;
   const inner = W - PAD * 2 - 48;
   measureCanvas.font = font(28);
@@ -50,7 +72,8 @@ export function drawShareImage(text: ShareText, scales: readonly ScaleResult[]):
   const cardTop = 150;
   const cardHeaderH = 64 + 88 + summaryLines.length * 42 + 24 + conclusionLines.length * 44 + 32;
   const cardH = cardHeaderH + radarSize + 40;
-  const H = cardTop + cardH + 150;
+  const footTop = cardTop + cardH + 40;
+  const H = footTop + QR_BOX + 84;
 
   const canvas = document.createElement('canvas');
   canvas.width = W;
@@ -106,12 +129,22 @@ export function drawShareImage(text: ShareText, scales: readonly ScaleResult[]):
 
   ctx.drawImage(renderRadar(scales, radarSize), (W - radarSize) / 2, y);
 
+  // The foot: the app's name and what the code does on the left, the code on the right.
+  await drawQr(ctx, text.link, W - PAD - QR_BOX, footTop);
+  ctx.textAlign = 'left';
   ctx.fillStyle = '#b4532a';
-  ctx.font = font(34, 700);
-  ctx.fillText(text.appName, W / 2, H - 86);
-  ctx.fillStyle = '#8d7b70';
+  ctx.font = font(40, 700);
+  ctx.fillText(text.appName, PAD + 8, footTop + 84);
+  ctx.fillStyle = '#4a3b33';
+  ctx.font = font(26);
+  const captionWidth = W - PAD * 2 - QR_BOX - 32;
+  wrapText(text.qrCaption, captionWidth, (s) => ctx.measureText(s).width, 2).forEach((line, i) =>
+    ctx.fillText(line, PAD + 8, footTop + 136 + i * 38),
+  );
+  ctx.textAlign = 'center';
+  ctx.fillStyle = '#75655b';
   ctx.font = font(22);
-  ctx.fillText(text.hint, W / 2, H - 46);
+  ctx.fillText(text.hint, W / 2, H - 34);
 
   return canvas.toDataURL('image/png');
 }

@@ -31,6 +31,7 @@ describe('shareText', () => {
       createdAt,
       summary: '元气不足',
       appName: '艾灸养生',
+      link: 'https://h5.example.com/physical',
     });
     expect(t).toMatchObject({
       title: '我的中医体质测试结果',
@@ -40,6 +41,8 @@ describe('shareText', () => {
       conclusion: '判定结果：气虚质，兼有阳虚质',
       date: '测试日期：2025年3月8日',
       appName: '艾灸养生',
+      link: 'https://h5.example.com/physical',
+      qrCaption: '长按识别二维码，测测您的体质',
     });
   });
 
@@ -48,6 +51,7 @@ describe('shareText', () => {
       result: resultWith({}, { primary: null, conclusion: '未达到某一体质的判定标准，有气郁质倾向' }),
       createdAt: new Date().toISOString(),
       appName: '艾灸养生',
+      link: 'https://h5.example.com/physical',
     });
     expect(t.label).toBe('测试结论');
     expect(t.typeName).toBe('暂未判定体质');

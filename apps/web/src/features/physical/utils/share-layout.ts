@@ -39,10 +39,22 @@ export type ShareText = {
   date: string;
   appName: string;
   hint: string;
+  /** Issue #32 item 6: the poster's QR code leads here, so whoever sees it can come and take the test. */
+  link: string;
+  qrCaption: string;
 };
 
-/** Every text on the share image (issue #5: title, type, conclusion, the radar, date, app name). */
-export function shareText(input: { result: PhysicalResult; createdAt: string; summary?: string; appName: string }): ShareText {
+/**
+ * Every text on the share image (issue #5: title, type, conclusion, the radar, date, app name), and
+ * the address of its QR code (issue #32 item 6).
+ */
+export function shareText(input: {
+  result: PhysicalResult;
+  createdAt: string;
+  summary?: string;
+  appName: string;
+  link: string;
+}): ShareText {
   return {
     title: '我的中医体质测试结果',
     label: input.result.primary ? '我的体质' : '测试结论',
@@ -52,5 +64,7 @@ export function shareText(input: { result: PhysicalResult; createdAt: string; su
     date: `测试日期：${formatDate(input.createdAt)}`,
     appName: input.appName,
     hint: '依据《中医体质分类与判定》标准 · 仅供健康参考',
+    link: input.link,
+    qrCaption: '长按识别二维码，测测您的体质',
   };
 }

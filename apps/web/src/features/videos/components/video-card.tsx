@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import type { VideoSummary } from '@moxa/core/videos/video-contract';
 import { Image } from '../../../components/image.tsx';
-import { formatDuration, formatViews } from '../../../lib/media-format.ts';
+import { formatDuration } from '../../../lib/media-format.ts';
 
-/** A video as a card: poster with its duration, title, views (issue #16). */
+/**
+ * A video as a card: poster with its duration, title, date (issue #16). No play count: "0次播放" on
+ * every card made the app look unused (issue #32 item 6); views are still counted for later.
+ */
 export function VideoCard({ v, priority = false }: { v: VideoSummary; priority?: boolean }) {
   return (
     <li className="video-card">
@@ -14,9 +17,7 @@ export function VideoCard({ v, priority = false }: { v: VideoSummary; priority?:
           <span className="video-duration">{formatDuration(v.duration)}</span>
         </span>
         <span className="video-card-title">{v.title}</span>
-        <span className="video-card-meta">
-          {formatViews(v.views)} · {v.publishedAt.replace(/-/g, '.')}
-        </span>
+        <span className="video-card-meta">{v.publishedAt.replace(/-/g, '.')}</span>
       </Link>
     </li>
   );

@@ -15,7 +15,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { Price } from '../../../components/price.tsx';
 import { useVideo, videoViewsPath } from '../api/queries.ts';
-import { formatViews } from '../../../lib/media-format.ts';
 import { savedPosition, savePosition, visitorId } from '../utils/playback.ts';
 import { VideoList } from './video-card.tsx';
 import '../videos.css';
@@ -49,11 +48,14 @@ export function VideoDetailScreen() {
 /**
  * The native player (decision 016): plays inline inside WeChat on iPhone and Android, starts only when
  * tapped (never autoplay with sound), shows Chinese subtitles, resumes where it was left, and counts
- * one view per visitor per day once playback starts.
+ * one view per visitor per day once playback starts. While it is paused, the picture above the
+ * system's control bar is one large 播放 button (issue #32 item 2): a tap on the native picture only
+ * reveals the small controls, so the first tap did not play.
  */
-function Player({ v, onViews }: { v: VideoDetail; onViews: (views: number) => void }) {
+function Player({ v }: { v: VideoDetail }) {
   const ref = useRef<HTMLVideoElement>(null);
   const counted = useRef(false);
+  const [paused, setPaused] = useState(true);
   const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1)!;
   useEffect(() => {
     const el = ref.current;
@@ -86,17 +88,21 @@ function Player({ v, onViews }: { v: VideoDetail; onViews: (views: number) => vo
     };
   }, [v.id, v.duration]);
   const onPlay = () => {
+    setPaused(false);
     if (counted.current) return;
     counted.current = true;
-    apiFetch<VideoViewResult>(videoViewsPath(v.id), { method: 'POST', body: { visitor: visitorId() } }).then(
-      (r) => onViews(r.views),
-      () => {
-        // A view that could not be counted changes nothing for the viewer.
-      },
-    );
+    // Counted although not shown yet (issue #32 item 6), so the numbers exist once they mean something.
+    apiFetch<VideoViewResult>(videoViewsPath(v.id), { method: 'POST', body: { visitor: visitorId() } }).catch(() => {
+      // A view that could not be counted changes nothing for the viewer.
+    });
+  };
+  const play = () => {
+    // A tap is the gesture that lets playback start with sound; if the browser still refuses, the
+    // button stays and the system controls remain.
+    ref.current?.play().catch(() => setPaused(ref.current?.paused ?? true));
   };
   return (
-    <div className="player">
+    <div className={paused ? 'player is-paused' : 'player'}>
       <video
         ref={ref}
         controls
@@ -107,26 +113,30 @@ function Player({ v, onViews }: { v: VideoDetail; onViews: (views: number) => vo
         poster={poster.url}
         src={v.videoUrl}
         onPlay={onPlay}
+        onPause={() => setPaused(true)}
+        onEnded={() => setPaused(true)}
         aria-label={v.title}
       >
         <track kind="subtitles" srcLang="zh" label="中文字幕" src={v.subtitlesUrl} default />
       </video>
+      {paused && (
+        <button type="button" className="player-start" aria-label={`播放视频：${v.title}`} onClick={play}>
+          <span className="player-start-icon" aria-hidden="true" />
+        </button>
+      )}
     </div>
   );
 }
 
 function Detail({ v }: { v: VideoDetail }) {
-  const [views, setViews] = useState(v.views);
   // Issue #26: the description's jargon explained (first occurrence of each term).
   const [gloss, glossSheet] = useGlossaryMarks(useMemo(() => [v.body], [v.body]));
   return (
     <article className="video-detail">
-      <Player v={v} onViews={setViews} />
+      <Player v={v} />
       <header className="video-head">
         <h2>{v.title}</h2>
-        <p className="video-card-meta">
-          {formatViews(views)} · {v.publishedAt.replace(/-/g, '.')}
-        </p>
+        <p className="video-card-meta">{v.publishedAt.replace(/-/g, '.')}</p>
       </header>
       <div className="card">
         <RichTextView value={v.body} gloss={gloss} />
