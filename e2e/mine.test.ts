@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser())('我的: favourites and browsing history (issue #
     await favourites.getByText('失眠').waitFor();
     await page.getByText('未登录：只保存在这台手机上。').waitFor();
     // Issue #32 item 4: 登录 in the note is a button at least 40 px tall, not a word in the sentence.
-    const hintLogin = page.locator('.mine-hint').getByRole('link', { name: '登录', exact: true });
+    const hintLogin = page.locator('.mine-login-hint').getByRole('link', { name: '登录', exact: true });
     expect((await hintLogin.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     expect(await hintLogin.getAttribute('class')).toContain('btn');
     await page.getByRole('button', { name: '穴位 1' }).click();
