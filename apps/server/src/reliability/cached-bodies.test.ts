@@ -17,6 +17,7 @@ import {
   ProductTypeSectionSchema,
 } from '@moxa/core/products/product-contract';
 import { SearchAnswerSchema } from '@moxa/core/search/search-contract';
+import { VideoDetailSchema, VideoHomeSchema, VideoSummarySchema } from '@moxa/core/videos/video-contract';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -54,6 +55,10 @@ const CACHED: [url: string, schema: z.ZodType][] = [
   ['/api/v8/search?type=product&q=aijiu', SearchAnswerSchema],
   ['/api/v8/glossary', GlossaryAnswerSchema],
   ['/api/v8/search?type=glossary&q=tsc', SearchAnswerSchema],
+  // Issue #33 item 4: answers with view counts, cached briefly (videos/live-answers.ts).
+  ['/api/v8/videos/home', VideoHomeSchema],
+  ['/api/v8/videos?category=health', pageOf(VideoSummarySchema)],
+  ['/api/v8/videos/find-zusanli', VideoDetailSchema],
 ];
 
 describe('cached bodies match their response schemas (issue #14 §10)', () => {
