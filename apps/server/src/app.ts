@@ -35,6 +35,8 @@ import { legalRoutes } from './routes/legal-routes.ts';
 import { diseaseKind } from './diseases/disease-kinds.ts';
 import { productRoutes } from './routes/product-routes.ts';
 import { videoRoutes } from './routes/video-routes.ts';
+import { vitalsRoutes } from './routes/vitals-routes.ts';
+import { vitalsRepository } from './vitals/vitals-repository.ts';
 import { viewCounter } from './videos/view-counter.ts';
 import { userRepository } from './users/user-repository.ts';
 import { physicalRecordRepository } from './physical/physical-records.ts';
@@ -266,6 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await app.register(legalRoutes);
   await app.register(consentRoutes);
+  await app.register(vitalsRoutes(vitalsRepository(db, clock)));
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

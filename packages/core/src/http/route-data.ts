@@ -4,7 +4,7 @@
  * them in the HTML it answers a navigation with (preload links, apps/server/src/plugins/route-preload.ts),
  * so data, JavaScript and the largest picture download together instead of one after another.
  * Only public content reads belong here — never anything that needs a login. Import- and zod-free:
- * the web's entry chunk carries ROUTE_READS and the path builders it uses.
+ * the web's entry chunk carries the reads and the path builders it uses.
  */
 export type RouteParams = Readonly<Record<string, string | undefined>>;
 
@@ -31,26 +31,51 @@ export const marketingPath = (id: string) => `/api/v8/products/${encodeURICompon
 export const VIDEO_HOME_PATH = '/api/v8/videos/home';
 export const videoPath = (id: string) => `/api/v8/videos/${encodeURIComponent(id)}`;
 
-/** By screen module (apps/web config/routes.ts): the reads its first render makes, from the route params. */
-export const ROUTE_READS = {
+type Reads = Record<string, (p: RouteParams) => string[]>;
+
+// By screen module (apps/web config/routes.ts): the reads its first render makes, from the route
+// params. Grouped by the feature that owns the screens, so each feature's api/paths.ts hands its
+// group to the app shell as it is.
+export const ACUPOINT_READS = {
   'acupoint-detail': (p: RouteParams) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
   'meridian-detail': (p: RouteParams) => [meridianPath(p.id ?? ''), CHARTS_PATH],
+} satisfies Reads;
+export const DISEASE_READS = {
   'disease-types': () => [DISEASE_TYPES_PATH],
   'disease-list': (p: RouteParams) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
   'disease-detail': (p: RouteParams) => [diseasePath(p.id ?? '')],
-  glossary: () => [GLOSSARY_PATH],
+} satisfies Reads;
+export const GLOSSARY_READS = { glossary: () => [GLOSSARY_PATH] } satisfies Reads;
+export const NOTICE_READS = {
   'notice-home': () => [NOTICE_TYPES_PATH],
   'notice-list': (p: RouteParams) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
   'notice-detail': (p: RouteParams) => [noticePath(p.id ?? '')],
+} satisfies Reads;
+export const PROBLEM_READS = {
   problems: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
   'problem-detail': (p: RouteParams) => [problemPath(p.id ?? '')],
+} satisfies Reads;
+export const PRODUCT_READS = {
   'product-home': () => [PRODUCT_TYPES_PATH],
   'product-list': (p: RouteParams) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
   'product-detail': (p: RouteParams) => [productPath(p.id ?? '')],
   'product-marketing': (p: RouteParams) => [marketingPath(p.id ?? '')],
+} satisfies Reads;
+export const VIDEO_READS = {
   'video-center': () => [VIDEO_HOME_PATH],
   'video-detail': (p: RouteParams) => [videoPath(p.id ?? '')],
-} satisfies Record<string, (p: RouteParams) => string[]>;
+} satisfies Reads;
+
+/** Every screen's first reads (the server's view; the web app takes them by feature above). */
+export const ROUTE_READS = {
+  ...ACUPOINT_READS,
+  ...DISEASE_READS,
+  ...GLOSSARY_READS,
+  ...NOTICE_READS,
+  ...PROBLEM_READS,
+  ...PRODUCT_READS,
+  ...VIDEO_READS,
+};
 export type RouteDataScreen = keyof typeof ROUTE_READS;
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { ROUTE_READS } from '@moxa/core/http/route-data';
+import { ACUPOINT_READS } from '@moxa/core/http/route-data';
 
 /**
  * The acupoint API's paths, owned by this feature: its fetchers use them, and the app shell starts
@@ -8,7 +8,4 @@ import { ROUTE_READS } from '@moxa/core/http/route-data';
  */
 export { acupointPath, meridianPath, pointDiseasesPath } from '@moxa/core/http/route-data';
 
-export const ACUPOINT_ROUTE_DATA: RouteData = {
-  'acupoint-detail': ROUTE_READS['acupoint-detail'],
-  'meridian-detail': ROUTE_READS['meridian-detail'],
-};
+export const ACUPOINT_ROUTE_DATA: RouteData = ACUPOINT_READS;

@@ -1,7 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { ROUTE_READS } from '@moxa/core/http/route-data';
+import { GLOSSARY_READS } from '@moxa/core/http/route-data';
 
 /** The glossary screen reads the whole list (issue #26); started while its chunk loads (reads in core, issue #33 item 1). */
-export const GLOSSARY_ROUTE_DATA: RouteData = {
-  glossary: ROUTE_READS.glossary,
-};
+export const GLOSSARY_ROUTE_DATA: RouteData = GLOSSARY_READS;

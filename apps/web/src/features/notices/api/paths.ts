@@ -1,11 +1,7 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { ROUTE_READS } from '@moxa/core/http/route-data';
+import { NOTICE_READS } from '@moxa/core/http/route-data';
 
 /** The notice API's paths, owned by this feature (issue #14 §5); declared in core, where the server preloads them (issue #33 item 1). */
 export { NOTICE_TYPES_PATH, noticeListPath, noticePath } from '@moxa/core/http/route-data';
 
-export const NOTICE_ROUTE_DATA: RouteData = {
-  'notice-home': ROUTE_READS['notice-home'],
-  'notice-list': ROUTE_READS['notice-list'],
-  'notice-detail': ROUTE_READS['notice-detail'],
-};
+export const NOTICE_ROUTE_DATA: RouteData = NOTICE_READS;

@@ -1,5 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { ROUTE_READS } from '@moxa/core/http/route-data';
+import { PRODUCT_READS } from '@moxa/core/http/route-data';
 
 /**
  * The product API's paths, owned by this feature (issue #14 §5): fetchers and route prefetch share
@@ -7,9 +7,4 @@ import { ROUTE_READS } from '@moxa/core/http/route-data';
  */
 export { marketingPath, PRODUCT_PAGE_SIZE, PRODUCT_TYPES_PATH, productListPath, productPath } from '@moxa/core/http/route-data';
 
-export const PRODUCT_ROUTE_DATA: RouteData = {
-  'product-home': ROUTE_READS['product-home'],
-  'product-list': ROUTE_READS['product-list'],
-  'product-detail': ROUTE_READS['product-detail'],
-  'product-marketing': ROUTE_READS['product-marketing'],
-};
+export const PRODUCT_ROUTE_DATA: RouteData = PRODUCT_READS;

@@ -1,5 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { ROUTE_READS } from '@moxa/core/http/route-data';
+import { VIDEO_READS } from '@moxa/core/http/route-data';
 
 /**
  * The video API's paths the route table prefetches, owned by this feature (issue #14 §5); the rest are
@@ -7,7 +7,4 @@ import { ROUTE_READS } from '@moxa/core/http/route-data';
  */
 export { VIDEO_HOME_PATH, videoPath } from '@moxa/core/http/route-data';
 
-export const VIDEO_ROUTE_DATA: RouteData = {
-  'video-center': ROUTE_READS['video-center'],
-  'video-detail': ROUTE_READS['video-detail'],
-};
+export const VIDEO_ROUTE_DATA: RouteData = VIDEO_READS;
