@@ -27,7 +27,7 @@ export function renderVitalsSection(report: VitalsReport, generatedOn: string): 
     START,
     '## Real users (Core Web Vitals, sampled)',
     '',
-    `Written by \`node scripts/vitals-report.ts\` on ${generatedOn} from the reports of ${report.from} to ${report.to} (China time): the 75th percentile per page and day, with the number of reports in brackets; ⚠ marks a value above Google's "good" limit (LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s). A sampled share of visits reports (decision 034).`,
+    `Written by \`node scripts/vitals-report.ts\` on ${generatedOn} (China time) from the reports of ${report.from} to ${report.to}: the 75th percentile per page and day, with the number of reports in brackets; ⚠ marks a value above Google's "good" limit (LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s). A sampled share of visits reports (decision 034).`,
     '',
   ];
   if (report.rows.length === 0) lines.push('No reports in this period.');
@@ -72,12 +72,16 @@ if (import.meta.main) {
   const out = arg('--out') ?? PERFORMANCE_DOC;
   const { loadEnv } = await import('../apps/server/src/env.ts');
   const { openDatabase } = await import('../apps/server/src/db/database.ts');
-  const { vitalsRepository } = await import('../apps/server/src/vitals/vitals-repository.ts');
+  const { chinaDay, vitalsRepository } = await import('../apps/server/src/vitals/vitals-repository.ts');
   const env = loadEnv();
   const db = openDatabase(env.DATABASE_URL, env.SQLITE_PATH);
   try {
-    const report = await vitalsRepository(db, Date.now).report(days);
-    const section = renderVitalsSection(report, new Date().toISOString().slice(0, 10));
+    const report = await vitalsRepository(db, Date.now)
+      .report(days)
+      .catch((err: unknown) => {
+        throw new Error(`could not read the reports (has the server run once on this database, so it is migrated?): ${String(err)}`);
+      });
+    const section = renderVitalsSection(report, chinaDay(Date.now()));
     writeFileSync(out, replaceVitalsSection(existsSync(out) ? readFileSync(out, 'utf8') : '# Performance\n', section));
     process.stdout.write(`${section}\n\nwritten to ${out}\n`);
   } finally {
