@@ -134,6 +134,11 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v8/products/portable-moxa-box">');
     const product = (await t.app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data;
     expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    // The read is logged under the navigation's request id.
+    const reads = t.logs
+      .map((l) => JSON.parse(l) as { reqId?: string; req?: { url: string } })
+      .filter((l) => l.req?.url === '/api/v8/products/portable-moxa-box');
+    expect(reads.map((l) => l.reqId)).toContain(res.headers['x-request-id']);
     // Revalidated by ETag like any page.
     const again = await page('/product_detail/portable-moxa-box', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -143,9 +148,12 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     const point = await page('/acupoint_detail/ST36');
     for (const href of ['/api/v8/acupoints/ST36', '/api/v8/charts', '/api/v8/diseases?acupoint=ST36&amp;size=100'])
       expect(point.body).toContain(`as="fetch" crossorigin href="${href}"`);
-    const missing = await page('/disease_detail/no-such-condition');
-    expect(missing.statusCode).toBe(200);
-    expect(missing.body).not.toContain('as="fetch"');
+    for (const url of ['/disease_detail/no-such-condition', '/disease_detail/%E5%A4%B1%E7%9C%A0', `/disease_detail/${'x'.repeat(2000)}`]) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(200);
+      expect(missing.body).toContain('<div id="root">');
+      expect(missing.body).not.toContain('as="fetch"');
+    }
   });
 
   it('never preloads anything personal, even for a logged-in visitor', async () => {

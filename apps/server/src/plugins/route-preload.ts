@@ -18,8 +18,8 @@ import type { VideoDetail } from '@moxa/core/videos/video-contract';
  * without credentials, and a read answering anything else (401, 404, `no-store`, `private`) is left out.
  */
 
-/** A read made as an anonymous client would make it. */
-export type PublicRead = (path: string) => Promise<{ status: number; cacheControl: string; body: string }>;
+/** A read made as an anonymous client would make it (`requestId`: the navigation's, for the logs). */
+export type PublicRead = (path: string, requestId?: string) => Promise<{ status: number; cacheControl: string; body: string }>;
 
 type Picture = { href: string } | { srcset: string; sizes: string; type: string };
 
@@ -96,13 +96,13 @@ export function routePreloads(opts: { manifestPath: string; read: PublicRead }) 
     for (const pattern of patterns) router.on('GET', pattern, () => {}, { screen });
 
   /** The <head> tags for a navigation to `pathname` (a page that is not prerendered). */
-  return async function headTags(pathname: string): Promise<string> {
+  return async function headTags(pathname: string, requestId?: string): Promise<string> {
     const tags: string[] = [];
     const found = router.find('GET', pathname);
     const screen = (found?.store as { screen: RouteDataScreen } | undefined)?.screen;
     if (found && screen) {
       const paths = ROUTE_READS[screen](found.params);
-      const answers = await Promise.all(paths.map((p) => opts.read(p).catch(() => null)));
+      const answers = await Promise.all(paths.map((p) => opts.read(p, requestId).catch(() => null)));
       answers.forEach((a, i) => {
         if (a && isPublic(a.status, a.cacheControl)) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(paths[i]!)}">`);
       });

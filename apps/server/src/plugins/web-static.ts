@@ -49,11 +49,13 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
   // Read per request (the OS caches it): a redeploy that swaps dist/ never serves a stale shell.
   const read = (file: string) => readFileSync(file);
   // Issue #33 item 1: the shell names what the route's first screen needs (route-preload.ts). The
-  // reads are made as a client without a login would make them.
+  // reads are made as a client without a login would make them, logged under the navigation's id.
   const headTags = routePreloads({
     manifestPath: join(root, '.vite', 'manifest.json'),
-    read: async (path) => {
-      const res = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    read: async (path, requestId) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (requestId) headers['x-request-id'] = requestId;
+      const res = await app.inject({ method: 'GET', url: path, headers });
       return { status: res.statusCode, cacheControl: String(res.headers['cache-control'] ?? ''), body: res.body };
     },
   });
@@ -71,7 +73,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       // The shell of a page that is not prerendered: with its route's preloads, compressed as it goes out.
       if (file === indexPath) {
         const html = read(file).toString('utf8');
-        headTags(path).then(
+        headTags(path, request.id).then(
           (tags) => void reply.send(withHeadTags(html, tags)),
           (err: unknown) => {
             request.log.warn({ err }, 'route preloads failed; the plain shell is served');
