@@ -310,6 +310,8 @@ const lines = [
   `Search inside the server (2,000 queries over ${queries.length} kinds): p50 ${searchP50.toFixed(3)} ms, p95 ${searchP95.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms (targets: p95 < 20 ms, p99 ≤ 10 ms).`,
   '',
 ];
-const md = lines.join('\n');
-if (!apiOnly) writeFileSync(new URL('../docs/performance.md', import.meta.url), md);
+// Issue #33 item 5: the real users' section (scripts/vitals-report.ts) stays as it was.
+const { keepVitalsSection, PERFORMANCE_DOC } = await import('./vitals-report.ts');
+const md = keepVitalsSection(lines.join('\n'), existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, 'utf8') : '');
+if (!apiOnly) writeFileSync(PERFORMANCE_DOC, md);
 process.stdout.write(`\n${md}\n`);

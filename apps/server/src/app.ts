@@ -22,6 +22,7 @@ import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
 import { savedItemRepository } from './mine/saved-items.ts';
 import { auditRepository } from './audit/audit-repository.ts';
+import { vitalsRepository } from './vitals/vitals-repository.ts';
 import { userRepository } from './users/user-repository.ts';
 import { physicalRecordRepository } from './physical/physical-records.ts';
 import { wechatRepository } from './wechat/wechat-repository.ts';
@@ -226,6 +227,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     physical,
     views: caseViews(ctx.cases, content, catalog, clock),
     videoViews: viewCounter(db, limits, resolveSecretKey(env), clock),
+    vitals: vitalsRepository(db, clock),
   };
   // Issue #28 item 3: every route module is listed once, in routes/route-registry.ts.
   for (const entry of ROUTE_REGISTRY) await app.register(entry.plugin(deps));

@@ -151,6 +151,9 @@ export const EnvSchema = z.object({
     .transform((v) => (v === '' ? '' : originOf(v)!)),
   /** Constitution records one account may save per day (issue #13 item 11). */
   PHYSICAL_MAX_RECORDS_PER_DAY: positive(20),
+  /** Issue #33 item 5: page-speed reports per client (IPv6 by /64) per hour, and from everyone per day. */
+  VITALS_MAX_PER_IP_HOUR: positive(60),
+  VITALS_MAX_PER_DAY: positive(50_000),
   /**
    * Who runs the service (issue #27 item 18), shown in 关于我们, the 隐私政策 and the 用户协议. Empty:
    * the pages say 未配置 rather than invent a name (the console issue makes them editable).

@@ -55,7 +55,7 @@ const retention = retentionPurge(db, Date.now);
 scheduleDaily(
   async () => {
     const report = await retention.run();
-    if (report.consultations + report.auditEvents > 0) app.log.info({ purged: report }, 'expired data deleted (retention)');
+    if (report.consultations + report.auditEvents + report.vitals > 0) app.log.info({ purged: report }, 'expired data deleted (retention)');
   },
   (err: unknown) => app.log.warn({ err }, 'retention purge failed'),
 );

@@ -1,6 +1,7 @@
 import { holdEarlyTaps } from './app/early-taps.ts';
 import { preloadScreen } from './app/screens.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { startVitals } from './lib/vitals-start.ts';
 import './styles/global.css';
 
 // Issue #2: when a screen's chunk fails to load Vite raises vite:preloadError; no listener cancels
@@ -20,6 +21,8 @@ const replayEarlyTaps = prerendered ? holdEarlyTaps(document.getElementById('roo
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // Issue #33 item 5: reports name the page the visit landed on.
+  const landing = window.location.pathname;
   await nextTask();
   // The first screen's chunk and data, and react-dom, download together; the app renders once both
   // are in, so prerendered markup stays on screen meanwhile. A screen that failed to load is asked
@@ -28,10 +31,12 @@ async function start() {
   await nextTask();
   const [{ mount }] = await Promise.all([import('./app/mount.tsx'), screen]);
   await nextTask();
-  // Once the app has taken the page over: marks it alive (tests wait for it) and answers early taps.
+  // Once the app has taken the page over: marks it alive (tests wait for it), answers early taps, and
+  // (sampled) starts measuring the visit's page speed.
   mount(prerendered, () => {
     document.documentElement.dataset.app = 'ready';
     replayEarlyTaps();
+    startVitals(landing);
   });
 }
 void start();

@@ -521,6 +521,27 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('moxa_sessions').dropColumn('ended_early').execute();
     },
   },
+  // Issue #33 item 5: real users' Core Web Vitals, sampled; no personal data (decision 034). Rows older
+  // than RETENTION.vitalsDays are deleted by the daily retention job. 017 is the ended-early mark.
+  '018_web_vitals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('web_vitals')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('route', 'text', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('network', 'text', (c) => c.notNull())
+        .addColumn('lcp', 'integer')
+        .addColumn('inp', 'integer')
+        .addColumn('cls', 'integer')
+        .addColumn('ttfb', 'integer')
+        .execute();
+      await db.schema.createIndex('web_vitals_day_route').on('web_vitals').columns(['day', 'route']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('web_vitals').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,20 @@ export interface Database {
   search_misses: { query: string; count: number; first_at: number; last_at: number };
   /** Issue #16: how often each video was viewed (at most once per visitor per day). */
   video_views: { video_id: string; count: number };
+  /**
+   * Issue #33 item 5: one sampled visit's Core Web Vitals, no personal data: the China-time day, the
+   * route pattern, device class, network type; LCP, INP, TTFB in ms and CLS × 10 000, null when not reported.
+   */
+  web_vitals: {
+    day: string;
+    route: string;
+    device: string;
+    network: string;
+    lcp: number | null;
+    inp: number | null;
+    cls: number | null;
+    ttfb: number | null;
+  };
   /** Issue #18: guided moxibustion sessions; `points` and `reactions` are JSON; times are epoch ms. */
   moxa_sessions: {
     id: string;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePreloads, withHeadTags } from './route-preload.ts';
 
 const API_PREFIXES = ['/api/', '/aysdmp/', '/media/'];
 
@@ -47,6 +48,17 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
   scan(root, '');
   // Read per request (the OS caches it): a redeploy that swaps dist/ never serves a stale shell.
   const read = (file: string) => readFileSync(file);
+  // Issue #33 item 1: the shell names what the route's first screen needs (route-preload.ts). The
+  // reads are made as a client without a login would make them, logged under the navigation's id.
+  const headTags = routePreloads({
+    manifestPath: join(root, '.vite', 'manifest.json'),
+    read: async (path, requestId) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (requestId) headers['x-request-id'] = requestId;
+      const res = await app.inject({ method: 'GET', url: path, headers });
+      return { status: res.statusCode, cacheControl: String(res.headers['cache-control'] ?? ''), body: res.body };
+    },
+  });
 
   return {
     /** Answers HTML navigations; returns false when the request is not one. */
@@ -58,6 +70,18 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       if (path.startsWith('/assets/') || /\.[a-z0-9]{1,12}$/i.test(path)) return false;
       const file = pages.get(path.replace(/\/$/, '')) ?? (path === '/' && pages.has('/index') ? pages.get('/index')! : indexPath);
       void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      // The shell of a page that is not prerendered: with its route's preloads, compressed as it goes out.
+      if (file === indexPath) {
+        const html = read(file).toString('utf8');
+        headTags(path, request.id).then(
+          (tags) => void reply.send(withHeadTags(html, tags)),
+          (err: unknown) => {
+            request.log.warn({ err }, 'route preloads failed; the plain shell is served');
+            void reply.send(html);
+          },
+        );
+        return true;
+      }
       // Precompressed pages (written at build time) go out as they are.
       const accepts = String(request.headers['accept-encoding'] ?? '');
       for (const [enc, ext] of [

@@ -60,12 +60,12 @@ describe.each(DIALECTS)('retention purge on %s', (dialect) => {
 
     // One day short of the period for the first: nothing goes.
     t.clock.advance((RETENTION.consultationDays - 365 - 1) * DAY_MS);
-    expect(await purge.run()).toEqual({ consultations: 0, auditEvents: 0 });
+    expect(await purge.run()).toEqual({ consultations: 0, auditEvents: 0, vitals: 0 });
     expect(await rowsOf(old)).toEqual({ cases: 1, messages: 1, photos: 1 });
 
     // Two days later the first consultation and the first entry are past their period.
     t.clock.advance(2 * DAY_MS);
-    expect(await purge.run()).toEqual({ consultations: 1, auditEvents: 1 });
+    expect(await purge.run()).toEqual({ consultations: 1, auditEvents: 1, vitals: 0 });
     expect(await rowsOf(old)).toEqual({ cases: 0, messages: 0, photos: 0 });
     expect(await rowsOf(newer)).toEqual({ cases: 1, messages: 0, photos: 1 });
     user = { ...user, token: (await loginAs(t, user.mobile)).token };
@@ -73,7 +73,7 @@ describe.each(DIALECTS)('retention purge on %s', (dialect) => {
     // The owner's list no longer has it; running again deletes nothing more.
     const list = (await t.app.inject({ url: '/api/v8/cases', headers: auth() })).json().data as { id: string }[];
     expect(list.map((c) => c.id)).toEqual([newer]);
-    expect(await purge.run()).toEqual({ consultations: 0, auditEvents: 0 });
+    expect(await purge.run()).toEqual({ consultations: 0, auditEvents: 0, vitals: 0 });
   });
 });
 

@@ -1,15 +1,17 @@
 import { DAY_MS, retentionCutoffs } from '@moxa/core/legal/retention';
 import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
+import { vitalsRepository } from '../vitals/vitals-repository.ts';
 
 /** Rows deleted by one run, per kind. */
-type PurgeReport = { consultations: number; auditEvents: number };
+type PurgeReport = { consultations: number; auditEvents: number; vitals: number };
 
 const BATCH = 200;
 
 /**
  * Issue #27 item 18: the retention periods the 隐私政策 states (RETENTION in packages/core), enforced.
  * A consultation goes, with its messages and photos, once it has been closed or untouched for
- * RETENTION.consultationDays; audit entries after RETENTION.auditDays. Expired codes, tickets and
+ * RETENTION.consultationDays; audit entries after RETENTION.auditDays; page-speed reports (issue #33
+ * item 5) after RETENTION.vitalsDays. Expired codes, tickets and
  * sessions are purged every 10 minutes already (server.ts). Idempotent: every instance may run it.
  */
 export function retentionPurge(db: Db, clock: () => number) {
@@ -34,7 +36,8 @@ export function retentionPurge(db: Db, clock: () => number) {
       }
       const audit = await db.deleteFrom('audit_events').where('at', '<', cut.audit).executeTakeFirst();
       if (consultations > 0) await afterSensitiveDelete(db);
-      return { consultations, auditEvents: Number(audit.numDeletedRows) };
+      const vitals = await vitalsRepository(db, clock).purgeBefore(cut.vitals);
+      return { consultations, auditEvents: Number(audit.numDeletedRows), vitals };
     },
   };
 }

@@ -124,6 +124,28 @@ describe.each(DIALECTS)('products and videos on %s (issue #16)', (dialect) => {
     expect(bad.json().msg).toBe('访客标识不正确');
   });
 
+  it('answers lists from a body built once, and shows a new count within 10 s (issue #33 item 4)', async () => {
+    const url = '/api/v8/videos?category=health&size=100';
+    const viewsOf = async () =>
+      ((await data(url)).items as { id: string; views: number }[]).find((v) => v.id === 'after-moxa-care')?.views ?? -1;
+    const first = await get(url);
+    const before = await viewsOf();
+    expect(before).toBeGreaterThanOrEqual(0);
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/videos/after-moxa-care/views',
+      payload: { visitor: 'visitor-live-answers-0001' },
+      remoteAddress: '10.3.0.1',
+    });
+    expect(counted.json().data.counted).toBe(true);
+    // Within the 10 s the same bytes (one ETag) go out; after it, the new count.
+    const again = await get(url);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=30');
+    t.clock.advance(10_000);
+    expect(await viewsOf()).toBe(before + 1);
+  });
+
   it('caps what one network can add to one video in a day, whatever ids it makes up', async () => {
     let counted = 0;
     for (let i = 0; i < 35; i++) {

@@ -10,6 +10,7 @@ import { sessionPlans } from '../moxa/session-plans.ts';
 import type { PhysicalContent } from '../physical/physical-content.ts';
 import { searchService } from '../search/search-service.ts';
 import type { ViewCounter } from '../videos/view-counter.ts';
+import type { VitalsRepository } from '../vitals/vitals-repository.ts';
 import { accountDataRoutes } from './account-data-routes.ts';
 import { acupointRoutes } from './acupoint-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
@@ -29,6 +30,7 @@ import { problemRoutes } from './problem-routes.ts';
 import { productRoutes } from './product-routes.ts';
 import { searchRoutes } from './search-routes.ts';
 import { videoRoutes } from './video-routes.ts';
+import { vitalsRoutes } from './vitals-routes.ts';
 import { wechatRoutes } from './wechat-routes.ts';
 
 /** What app.ts has built by the time routes register: the context, the loaded content and its views. */
@@ -40,6 +42,7 @@ export type RouteDeps = {
   views: CaseViews;
   /** Built in app.ts: it holds the database handle, which route code never touches (issue #14 §7). */
   videoViews: ViewCounter;
+  vitals: VitalsRepository;
 };
 
 type RouteEntry = {
@@ -81,11 +84,13 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(caseRoutes, (d) => [d.views]),
   route(advisorRoutes, (d) => [d.views]),
   route(moxaRoutes, (d) => [sessionPlans(d.content, d.catalog, d.physical), d.catalog]),
-  route(mineRoutes, (d) => [savedContent(d.content, d.catalog)]),
+  route(mineRoutes, (d) => [savedContent(d.content)]),
   // Issue #27 items 13, 16, 18: 昵称, 我的数据, and who runs the service.
   route(accountDataRoutes, ({ physical, content }) => [
     { questionnaire: physical.questionnaire, diseaseName: (id: string) => content.get(diseaseKind, id)?.name ?? null },
   ]),
   route(legalRoutes),
   route(consentRoutes),
+  // Issue #33 item 5: real users' Core Web Vitals (decision 034).
+  route(vitalsRoutes, (d) => [d.vitals]),
 ];

@@ -20,12 +20,18 @@ import { bearerToken, ok } from '../lib/context.ts';
 import { productKind } from '../products/product-kinds.ts';
 import { videoKind, type VideoRecord } from '../videos/video-kinds.ts';
 import type { ViewCounter } from '../videos/view-counter.ts';
+import { liveAnswers } from '../videos/live-answers.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(64, { error: '编号不正确' }) });
 const LATEST = 4;
 const RELATED = 4;
-/** View counts change: answers may be reused briefly, never for long. */
-const LIVE_CACHE = 'public, max-age=30';
+/**
+ * View counts change: answers are built once per key and reused for LIVE_MS on the server (issue #33
+ * item 4: a list answer used to cost a database read, a serialisation and a compression each time) and
+ * for LIVE_MAX_AGE seconds by browsers — never for long.
+ */
+const LIVE_MS = 10_000;
+const LIVE_MAX_AGE = 30;
 
 /** Issue #16 API: the video center, category lists, a video's detail and its view count. */
 export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, counter: ViewCounter): FastifyPluginAsyncZod {
@@ -46,16 +52,15 @@ export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, cou
     }));
   };
   return async (app) => {
+    const answer = liveAnswers(app.ctx.clock, { ttlMs: LIVE_MS, maxAgeSeconds: LIVE_MAX_AGE });
     app.get(
       '/api/v8/videos/home',
       { schema: { tags: ['videos'], summary: '视频中心：品牌与健康小知识的最新视频', response: { 200: envelope(VideoHomeSchema) } } },
-      async (_request, reply) => {
-        void reply.header('Cache-Control', LIVE_CACHE);
-        return ok({
+      async (request, reply) =>
+        answer(request, reply, 'home', async () => ({
           brand: await summaries(videos.filter((v) => v.category === 'brand').slice(0, LATEST)),
           health: await summaries(videos.filter((v) => v.category === 'health').slice(0, LATEST)),
-        });
-      },
+        })),
     );
     app.get(
       '/api/v8/videos',
@@ -69,12 +74,13 @@ export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, cou
       },
       async (request, reply) => {
         const { category, page, size } = request.query;
-        const paged = paginate(
-          videos.filter((v) => !category || v.category === category),
-          { page, size },
-        );
-        void reply.header('Cache-Control', LIVE_CACHE);
-        return ok({ ...paged, items: await summaries(paged.items) });
+        return answer(request, reply, `list:${category ?? ''}:${page}:${size}`, async () => {
+          const paged = paginate(
+            videos.filter((v) => !category || v.category === category),
+            { page, size },
+          );
+          return { ...paged, items: await summaries(paged.items) };
+        });
       },
     );
     app.get(
@@ -83,27 +89,28 @@ export function videoRoutes(store: ContentStore, acupoints: AcupointCatalog, cou
       async (request, reply) => {
         const v = store.get(videoKind, request.params.id);
         if (!v) throw notFound('没有找到这个视频');
-        const [self] = await summaries([v]);
-        const related = videos.filter((o) => o.id !== v.id && o.category === v.category).slice(0, RELATED);
-        void reply.header('Cache-Control', LIVE_CACHE);
-        return ok({
-          ...self!,
-          videoUrl: v.videoUrl,
-          subtitlesUrl: v.subtitlesUrl,
-          body: v.body,
-          acupoints: v.acupoints.flatMap((code) => {
-            const p = acupoints.resolvePoint(code);
-            return p ? [{ code: p.code, name: p.name }] : [];
-          }),
-          products: v.products.flatMap((id) => {
-            const p = store.get(productKind, id);
-            return p ? [{ id: p.id, name: p.name, cover: p.gallery[0]!, price: p.price, unit: p.unit }] : [];
-          }),
-          diseases: v.diseases.flatMap((id) => {
-            const d = store.get(diseaseKind, id);
-            return d ? [{ id: d.id, name: d.name }] : [];
-          }),
-          related: await summaries(related),
+        return answer(request, reply, `detail:${v.id}`, async () => {
+          const [self] = await summaries([v]);
+          const related = videos.filter((o) => o.id !== v.id && o.category === v.category).slice(0, RELATED);
+          return {
+            ...self!,
+            videoUrl: v.videoUrl,
+            subtitlesUrl: v.subtitlesUrl,
+            body: v.body,
+            acupoints: v.acupoints.flatMap((code) => {
+              const p = acupoints.resolvePoint(code);
+              return p ? [{ code: p.code, name: p.name }] : [];
+            }),
+            products: v.products.flatMap((id) => {
+              const p = store.get(productKind, id);
+              return p ? [{ id: p.id, name: p.name, cover: p.gallery[0]!, price: p.price, unit: p.unit }] : [];
+            }),
+            diseases: v.diseases.flatMap((id) => {
+              const d = store.get(diseaseKind, id);
+              return d ? [{ id: d.id, name: d.name }] : [];
+            }),
+            related: await summaries(related),
+          };
         });
       },
     );

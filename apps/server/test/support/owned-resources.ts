@@ -430,6 +430,8 @@ export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
   { name: 'GET /api/v8/admin/users', request: { url: '/api/v8/admin/users' }, roles: ['admin'] },
   { name: 'GET /api/v8/admin/search-misses', request: { url: '/api/v8/admin/search-misses' }, roles: ['editor'] },
+  // Issue #33 item 5: real users' page speed, p75 per route and day.
+  { name: 'GET /api/v8/admin/vitals', request: { url: '/api/v8/admin/vitals?days=30' }, roles: ['editor'] },
   // A later page of one status (issue #27 item 4): the role is checked before the cursor is read.
   {
     name: 'GET /api/v8/advisor/cases',

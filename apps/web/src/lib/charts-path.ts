@@ -1,2 +1,2 @@
-/** The body chart views' path; free of imports so route data (entry chunk) can name it. */
-export const CHARTS_PATH = '/api/v8/charts';
+/** The body chart views' path, declared with the route reads in core (issue #33 item 1). */
+export { CHARTS_PATH } from '@moxa/core/http/route-data';

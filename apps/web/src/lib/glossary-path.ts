@@ -1,2 +1,2 @@
-/** The glossary's path (issue #26); free of imports so route data (entry chunk) can name it. */
-export const GLOSSARY_PATH = '/api/v8/glossary';
+/** The glossary's path (issue #26), declared with the route reads in core (issue #33 item 1). */
+export { GLOSSARY_PATH } from '@moxa/core/http/route-data';

@@ -16,6 +16,8 @@ export const RETENTION = {
   smsCodeDays: 1,
   /** Server logs (《网络安全法》 §21: at least six months); kept by the deployment (docs/operations.md). */
   logMonths: 6,
+  /** Issue #33 item 5: sampled page-speed reports (no personal data), by the day they were received. */
+  vitalsDays: 90,
 } as const;
 
 /** The instants before which rows are expired at `now` (epoch ms). */
@@ -23,6 +25,7 @@ export function retentionCutoffs(now: number) {
   return {
     consultations: now - RETENTION.consultationDays * DAY_MS,
     audit: now - RETENTION.auditDays * DAY_MS,
+    vitals: now - RETENTION.vitalsDays * DAY_MS,
   };
 }
 

@@ -1,16 +1,11 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { CHARTS_PATH } from '../../../lib/charts-path.ts';
+import { ACUPOINT_READS } from '@moxa/core/http/route-data';
 
 /**
  * The acupoint API's paths, owned by this feature: its fetchers use them, and the app shell starts
- * the reads of the screens below while their chunks load (issue #14 §5). No imports beyond the route
- * table's types, so the entry chunk stays free of the query library.
+ * the reads of the screens below while their chunks load (issue #14 §5). The paths and reads are
+ * declared once in core, where the server finds them too (issue #33 item 1: it preloads them).
  */
-export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURIComponent(id)}`;
-export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
-export const pointDiseasesPath = (code: string) => `/api/v8/diseases?acupoint=${encodeURIComponent(code)}&size=100`;
+export { acupointPath, meridianPath, pointDiseasesPath } from '@moxa/core/http/route-data';
 
-export const ACUPOINT_ROUTE_DATA: RouteData = {
-  'acupoint-detail': (p) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
-  'meridian-detail': (p) => [meridianPath(p.id ?? ''), CHARTS_PATH],
-};
+export const ACUPOINT_ROUTE_DATA: RouteData = ACUPOINT_READS;

@@ -1,12 +1,10 @@
 import type { RouteData } from '../../../config/routes.ts';
+import { DISEASE_READS } from '@moxa/core/http/route-data';
 
-/** The condition API's paths, owned by this feature (issue #14 §5): fetchers and route prefetch share them. */
-export const DISEASE_TYPES_PATH = '/api/v8/diseases/types';
-export const diseaseListPath = (type: string) => `/api/v8/diseases?type=${encodeURIComponent(type)}&size=100`;
-export const diseasePath = (id: string) => `/api/v8/diseases/${encodeURIComponent(id)}`;
+/**
+ * The condition API's paths, owned by this feature (issue #14 §5): fetchers and route prefetch share
+ * them; declared in core, where the server preloads the same reads (issue #33 item 1).
+ */
+export { DISEASE_TYPES_PATH, diseaseListPath, diseasePath } from '@moxa/core/http/route-data';
 
-export const DISEASE_ROUTE_DATA: RouteData = {
-  'disease-types': () => [DISEASE_TYPES_PATH],
-  'disease-list': (p) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
-  'disease-detail': (p) => [diseasePath(p.id ?? '')],
-};
+export const DISEASE_ROUTE_DATA: RouteData = DISEASE_READS;

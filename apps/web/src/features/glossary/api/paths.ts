@@ -1,7 +1,5 @@
 import type { RouteData } from '../../../config/routes.ts';
-import { GLOSSARY_PATH } from '../../../lib/glossary-path.ts';
+import { GLOSSARY_READS } from '@moxa/core/http/route-data';
 
-/** The glossary screen reads the whole list (issue #26); started while its chunk loads. */
-export const GLOSSARY_ROUTE_DATA: RouteData = {
-  glossary: () => [GLOSSARY_PATH],
-};
+/** The glossary screen reads the whole list (issue #26); started while its chunk loads (reads in core, issue #33 item 1). */
+export const GLOSSARY_ROUTE_DATA: RouteData = GLOSSARY_READS;

@@ -1,12 +1,7 @@
 import type { RouteData } from '../../../config/routes.ts';
+import { NOTICE_READS } from '@moxa/core/http/route-data';
 
-/** The notice API's paths, owned by this feature (issue #14 §5). */
-export const NOTICE_TYPES_PATH = '/api/v8/notices/types';
-export const noticeListPath = (type: string) => `/api/v8/notices?type=${encodeURIComponent(type)}&size=100`;
-export const noticePath = (id: string) => `/api/v8/notices/${encodeURIComponent(id)}`;
+/** The notice API's paths, owned by this feature (issue #14 §5); declared in core, where the server preloads them (issue #33 item 1). */
+export { NOTICE_TYPES_PATH, noticeListPath, noticePath } from '@moxa/core/http/route-data';
 
-export const NOTICE_ROUTE_DATA: RouteData = {
-  'notice-home': () => [NOTICE_TYPES_PATH],
-  'notice-list': (p) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
-  'notice-detail': (p) => [noticePath(p.id ?? '')],
-};
+export const NOTICE_ROUTE_DATA: RouteData = NOTICE_READS;

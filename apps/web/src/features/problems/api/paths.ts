@@ -1,11 +1,7 @@
 import type { RouteData } from '../../../config/routes.ts';
+import { PROBLEM_READS } from '@moxa/core/http/route-data';
 
-/** The Q&A API's paths, owned by this feature (issue #14 §5). */
-export const PROBLEM_TOPICS_PATH = '/api/v8/problems/topics';
-export const PROBLEMS_PATH = '/api/v8/problems?size=100';
-export const problemPath = (id: string) => `/api/v8/problems/${encodeURIComponent(id)}`;
+/** The Q&A API's paths, owned by this feature (issue #14 §5); declared in core, where the server preloads them (issue #33 item 1). */
+export { PROBLEM_TOPICS_PATH, PROBLEMS_PATH, problemPath } from '@moxa/core/http/route-data';
 
-export const PROBLEM_ROUTE_DATA: RouteData = {
-  problems: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
-  'problem-detail': (p) => [problemPath(p.id ?? '')],
-};
+export const PROBLEM_ROUTE_DATA: RouteData = PROBLEM_READS;

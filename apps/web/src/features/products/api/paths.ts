@@ -1,16 +1,10 @@
 import type { RouteData } from '../../../config/routes.ts';
+import { PRODUCT_READS } from '@moxa/core/http/route-data';
 
-/** The product API's paths, owned by this feature (issue #14 §5): fetchers and route prefetch share them. */
-export const PRODUCT_TYPES_PATH = '/api/v8/products/types';
-export const PRODUCT_PAGE_SIZE = 6;
-export const productListPath = (type: string, page: number) =>
-  `/api/v8/products?type=${encodeURIComponent(type)}&page=${page}&size=${PRODUCT_PAGE_SIZE}`;
-export const productPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}`;
-export const marketingPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}/marketing`;
+/**
+ * The product API's paths, owned by this feature (issue #14 §5): fetchers and route prefetch share
+ * them; declared in core, where the server preloads the same reads (issue #33 item 1).
+ */
+export { marketingPath, PRODUCT_PAGE_SIZE, PRODUCT_TYPES_PATH, productListPath, productPath } from '@moxa/core/http/route-data';
 
-export const PRODUCT_ROUTE_DATA: RouteData = {
-  'product-home': () => [PRODUCT_TYPES_PATH],
-  'product-list': (p) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
-  'product-detail': (p) => [productPath(p.id ?? '')],
-  'product-marketing': (p) => [marketingPath(p.id ?? '')],
-};
+export const PRODUCT_ROUTE_DATA: RouteData = PRODUCT_READS;

@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../test/support/login-helpers.ts';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { chunkFiles, routePreloads, withHeadTags, type PublicRead } from './route-preload.ts';
+
+/** A Vite manifest like the web build's: an entry, two screens, the mount chunk and shared chunks. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_web-W.js'] },
+  '_web-W.js': { file: 'assets/web-W.js', imports: ['_react-R.js'], css: ['assets/web-W.css'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_query-Q.js': { file: 'assets/query-Q.js', imports: ['_react-R.js', '_web-W.js'] },
+  '_rich-T.js': { file: 'assets/rich-T.js', imports: ['_web-W.js'], css: ['assets/rich-T.css'] },
+  'src/app/routes/disease-detail.tsx': {
+    file: 'assets/disease-detail-D.js',
+    imports: ['_react-R.js', '_web-W.js', '_query-Q.js', '_rich-T.js'],
+    css: ['assets/disease-detail-D.css'],
+  },
+  'src/app/routes/product-detail.tsx': { file: 'assets/product-detail-P.js', imports: ['_web-W.js', '_query-Q.js'] },
+  'src/app/mount.tsx': { file: 'assets/mount-M.js', imports: ['_react-R.js', '_client-C.js'] },
+  '_client-C.js': { file: 'assets/client-C.js', imports: ['_react-R.js'] },
+};
+const SHELL = '<!doctype html><html><head><title>艾灸养生</title></head><body><div id="root"></div></body></html>';
+
+const image = (name: string) => ({
+  src: `products/${name}.png`,
+  width: 800,
+  height: 800,
+  alt: name,
+  webp: [320, 640].map((w) => ({ width: w, url: `/media/products/${name}.${w}.webp` })),
+  fallback: [320, 640].map((w) => ({ width: w, url: `/media/products/${name}.${w}.jpg` })),
+});
+
+function setup(answers: Record<string, { status: number; cacheControl: string; data?: unknown }>) {
+  const dir = mkdtempSync(join(tmpdir(), 'moxa-preload-'));
+  const manifestPath = join(dir, 'manifest.json');
+  writeFileSync(manifestPath, JSON.stringify(MANIFEST));
+  const asked: string[] = [];
+  const read: PublicRead = async (path) => {
+    asked.push(path);
+    const a = answers[path] ?? { status: 404, cacheControl: 'no-store' };
+    return { status: a.status, cacheControl: a.cacheControl, body: JSON.stringify({ code: 0, msg: 'ok', data: a.data ?? null }) };
+  };
+  return { tags: routePreloads({ manifestPath, read }), asked };
+}
+const PUBLIC = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** Issue #33 item 1: what the shell of a page that is not prerendered names in its <head>. */
+describe('route preloads in the HTML shell', () => {
+  it('names the screen’s reads, its chunks and CSS beyond the entry, and the mount chunk', async () => {
+    const { tags, asked } = setup({ '/api/v8/diseases/insomnia': { status: 200, cacheControl: PUBLIC } });
+    const head = await tags('/disease_detail/insomnia');
+    expect(asked).toEqual(['/api/v8/diseases/insomnia']);
+    const links = head.split('\n').map((l) => l.trim());
+    expect(links).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/v8/diseases/insomnia">',
+      '<link rel="preload" as="style" crossorigin href="/assets/disease-detail-D.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/rich-T.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/disease-detail-D.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/query-Q.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/rich-T.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/mount-M.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/client-C.js">',
+    ]);
+    // What the entry loads already is never named twice.
+    expect(head).not.toMatch(/web-W|react-R|index-E/);
+  });
+
+  it('encodes route params as the app does, and preloads the first picture as the app renders it', async () => {
+    const gallery = [image('box-1'), image('box-2')];
+    const { tags, asked } = setup({ '/api/v8/products/a%20b': { status: 200, cacheControl: PUBLIC, data: { gallery } } });
+    const head = await tags('/product_detail/a%20b');
+    expect(asked).toEqual(['/api/v8/products/a%20b']);
+    expect(head).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="/media/products/box-1.320.webp 320w, /media/products/box-1.640.webp 640w" imagesizes="100vw">',
+    );
+    expect(head).not.toContain('box-2');
+  });
+
+  it('names no read that is not public: a login, per-user or missing answer is left out', async () => {
+    for (const [status, cacheControl] of [
+      [401, 'no-store'],
+      [200, 'no-store'],
+      [200, 'private, max-age=60'],
+      [404, 'no-store'],
+    ] as const) {
+      const { tags } = setup({ '/api/v8/products/x': { status, cacheControl, data: { gallery: [image('secret')] } } });
+      const head = await tags('/product_detail/x');
+      expect(head, `${status} ${cacheControl}`).not.toContain('as="fetch"');
+      expect(head).not.toContain('secret');
+    }
+  });
+
+  it('names only the mount chunk on screens without declared reads (personal screens among them)', async () => {
+    const { tags, asked } = setup({});
+    for (const path of ['/mine/data', '/physical/record', '/case/caseDetails/abc', '/nowhere']) {
+      const head = await tags(path);
+      expect(head).not.toContain('rel="preload"');
+      expect(head).toContain('/assets/mount-M.js');
+    }
+    expect(asked).toEqual([]);
+  });
+
+  it('puts the tags at the end of <head>, and leaves the shell alone without tags', () => {
+    expect(withHeadTags(SHELL, '<link rel="x">')).toBe(SHELL.replace('</head>', '  <link rel="x">\n  </head>'));
+    expect(withHeadTags(SHELL, '')).toBe(SHELL);
+  });
+
+  it('follows the entry closure when listing a chunk’s files', () => {
+    expect(chunkFiles(MANIFEST, 'src/app/mount.tsx')).toEqual({ js: ['/assets/mount-M.js', '/assets/client-C.js'], css: [] });
+    expect(chunkFiles(MANIFEST, 'missing.tsx')).toEqual({ js: [], css: [] });
+  });
+});
+
+describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const web = mkdtempSync(join(tmpdir(), 'moxa-web-'));
+    writeFileSync(join(web, 'index.html'), SHELL);
+    mkdirSync(join(web, '.vite'));
+    writeFileSync(join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await createTestApp(dialect, { WEB_DIST: web }, { serveWeb: true });
+  });
+  afterAll(async () => t.close());
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it('preloads the real answers of a content page, and its product picture', async () => {
+    const res = await page('/product_detail/portable-moxa-box');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v8/products/portable-moxa-box">');
+    const product = (await t.app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data;
+    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    // The read is logged under the navigation's request id.
+    const reads = t.logs
+      .map((l) => JSON.parse(l) as { reqId?: string; req?: { url: string } })
+      .filter((l) => l.req?.url === '/api/v8/products/portable-moxa-box');
+    expect(reads.map((l) => l.reqId)).toContain(res.headers['x-request-id']);
+    // Revalidated by ETag like any page.
+    const again = await page('/product_detail/portable-moxa-box', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('preloads every read of a screen that makes several, and nothing for an unknown id', async () => {
+    const point = await page('/acupoint_detail/ST36');
+    for (const href of ['/api/v8/acupoints/ST36', '/api/v8/charts', '/api/v8/diseases?acupoint=ST36&amp;size=100'])
+      expect(point.body).toContain(`as="fetch" crossorigin href="${href}"`);
+    for (const url of ['/disease_detail/no-such-condition', '/disease_detail/%E5%A4%B1%E7%9C%A0', `/disease_detail/${'x'.repeat(2000)}`]) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(200);
+      expect(missing.body).toContain('<div id="root">');
+      expect(missing.body).not.toContain('as="fetch"');
+    }
+  });
+
+  it('never preloads anything personal, even for a logged-in visitor', async () => {
+    const { token } = await loginAs(t, '13800138771');
+    for (const url of ['/mine/data', '/physical/record', '/moxa_log', '/mine/favorites']) {
+      const res = await page(url, { authorization: `Bearer ${token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, url).not.toContain('rel="preload"');
+      expect(res.body).toContain('rel="modulepreload" crossorigin href="/assets/mount-M.js"');
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import FindMyWay from 'find-my-way';
+import type { MediaImage } from '@moxa/core/media/media-contract';
+import type { ProductDetail, ProductMarketing } from '@moxa/core/products/product-contract';
+import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
+import type { VideoDetail } from '@moxa/core/videos/video-contract';
+
+/**
+ * No waterfall (issue #33 item 1, decision 033): the HTML of a page that is not prerendered names, in
+ * <head>, what its first screen needs, so the browser fetches it while the entry script downloads:
+ * - the API reads of the screen (packages/core http/route-data.ts, the list the app itself prefetches
+ *   from), as `<link rel="preload" as="fetch" crossorigin>`: the app's own fetch of the same URL (same
+ *   mode and credentials) takes the preloaded response instead of asking again;
+ * - the screen's largest picture, where the screen is known to show one first (PICTURES);
+ * - the screen's chunk, the chunks it imports and its CSS, and the mount chunk (react-dom), from the
+ *   Vite manifest: `modulepreload` (Vite's loader then skips them) and `preload as="style"`.
+ * Only answers a client without a login gets, marked `public`, are named: the reads are made here
+ * without credentials, and a read answering anything else (401, 404, `no-store`, `private`) is left out.
+ */
+
+/** A read made as an anonymous client would make it (`requestId`: the navigation's, for the logs). */
+export type PublicRead = (path: string, requestId?: string) => Promise<{ status: number; cacheControl: string; body: string }>;
+
+type Picture = { href: string } | { srcset: string; sizes: string; type: string };
+
+const srcset = (variants: MediaImage['webp']) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+/** As components/image.tsx renders a picture: the WebP source, chosen by `sizes`. */
+const responsive = (image: MediaImage | undefined, sizes: string): Picture | null =>
+  image ? { srcset: srcset(image.webp), sizes, type: 'image/webp' } : null;
+
+/**
+ * The first screen's largest picture, from its first read's answer, as the web renders it (the same
+ * `sizes`, so the browser picks the same file and uses the preloaded one): the product gallery's first
+ * picture, the promotional page's hero, the video poster (the player's poster is the fallback ≥ 640 px).
+ */
+const PICTURES: Partial<Record<RouteDataScreen, (data: never) => Picture | null>> = {
+  'product-detail': (p: ProductDetail) => responsive(p.gallery[0], '100vw'),
+  'product-marketing': (m: ProductMarketing) => {
+    const hero = m.blocks[0];
+    return hero?.kind === 'hero' ? responsive(hero.image, '100vw') : null;
+  },
+  'video-detail': (v: VideoDetail) => {
+    const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1);
+    return poster ? { href: poster.url } : null;
+  },
+};
+
+const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Public answers only: cacheable by anyone, never per user. */
+const isPublic = (status: number, cacheControl: string) =>
+  status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl);
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a manifest key needs beyond what the HTML's entry already loads. */
+export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const closure = (start: string[], seen = new Set<string>()) => {
+    const visit = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      for (const i of manifest[k].imports ?? []) visit(i);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
+  const entryCss = new Set([...entry].flatMap((k) => manifest[k]!.css ?? []));
+  const own = [...closure([key])].filter((k) => !entry.has(k));
+  return {
+    js: own.map((k) => `/${manifest[k]!.file}`),
+    css: [...new Set(own.flatMap((k) => manifest[k]!.css ?? []))].filter((c) => !entryCss.has(c)).map((c) => `/${c}`),
+  };
+}
+
+/** The Vite manifest, read again whenever a deploy replaces it. */
+function manifestReader(path: string): () => Manifest | null {
+  let cached: { mtime: number; manifest: Manifest } | null = null;
+  return () => {
+    if (!existsSync(path)) return null;
+    const mtime = statSync(path).mtimeMs;
+    if (cached?.mtime !== mtime) cached = { mtime, manifest: JSON.parse(readFileSync(path, 'utf8')) as Manifest };
+    return cached.manifest;
+  };
+}
+
+/** The screen module's source in the web app (apps/web/src/app/screens.tsx maps module names to these). */
+const screenSource = (screen: string) => `src/app/routes/${screen}.tsx`;
+const MOUNT_SOURCE = 'src/app/mount.tsx';
+
+export function routePreloads(opts: { manifestPath: string; read: PublicRead }) {
+  const manifest = manifestReader(opts.manifestPath);
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const [screen, patterns] of Object.entries(ROUTE_PATTERNS) as [RouteDataScreen, readonly string[]][])
+    for (const pattern of patterns) router.on('GET', pattern, () => {}, { screen });
+
+  /** The <head> tags for a navigation to `pathname` (a page that is not prerendered). */
+  return async function headTags(pathname: string, requestId?: string): Promise<string> {
+    const tags: string[] = [];
+    const found = router.find('GET', pathname);
+    const screen = (found?.store as { screen: RouteDataScreen } | undefined)?.screen;
+    if (found && screen) {
+      const paths = ROUTE_READS[screen](found.params);
+      const answers = await Promise.all(paths.map((p) => opts.read(p, requestId).catch(() => null)));
+      answers.forEach((a, i) => {
+        if (a && isPublic(a.status, a.cacheControl)) tags.push(`<link rel="preload" as="fetch" crossorigin href="${attr(paths[i]!)}">`);
+      });
+      const first = answers[0];
+      const pick = PICTURES[screen];
+      if (pick && first && isPublic(first.status, first.cacheControl)) {
+        const picture = pick((JSON.parse(first.body) as { data: never }).data);
+        if (picture && 'href' in picture) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attr(picture.href)}">`);
+        else if (picture)
+          tags.push(
+            `<link rel="preload" as="image" fetchpriority="high" type="${picture.type}" imagesrcset="${attr(picture.srcset)}" imagesizes="${attr(picture.sizes)}">`,
+          );
+      }
+    }
+    const m = manifest();
+    if (m) {
+      const js = new Set<string>();
+      const css = new Set<string>();
+      for (const key of [...(screen ? [screenSource(screen)] : []), MOUNT_SOURCE]) {
+        const files = chunkFiles(m, key);
+        files.js.forEach((f) => js.add(f));
+        files.css.forEach((f) => css.add(f));
+      }
+      for (const f of css) tags.push(`<link rel="preload" as="style" crossorigin href="${attr(f)}">`);
+      for (const f of js) tags.push(`<link rel="modulepreload" crossorigin href="${attr(f)}">`);
+    }
+    return tags.join('\n    ');
+  };
+}
+
+/** The HTML with `tags` at the end of its <head>. */
+export const withHeadTags = (html: string, tags: string) => (tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html);

@@ -1,0 +1,104 @@
+/**
+ * The public reads each screen's first render makes, declared once (issue #33 item 1, issue #14 §5).
+ * The web app starts them while the screen's chunk loads (features' api/paths.ts); the server names
+ * them in the HTML it answers a navigation with (preload links, apps/server/src/plugins/route-preload.ts),
+ * so data, JavaScript and the largest picture download together instead of one after another.
+ * Only public content reads belong here — never anything that needs a login. Import- and zod-free:
+ * the web's entry chunk carries the reads and the path builders it uses.
+ */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+export const CHARTS_PATH = '/api/v8/charts';
+export const GLOSSARY_PATH = '/api/v8/glossary';
+export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURIComponent(id)}`;
+export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
+export const pointDiseasesPath = (code: string) => `/api/v8/diseases?acupoint=${encodeURIComponent(code)}&size=100`;
+export const DISEASE_TYPES_PATH = '/api/v8/diseases/types';
+export const diseaseListPath = (type: string) => `/api/v8/diseases?type=${encodeURIComponent(type)}&size=100`;
+export const diseasePath = (id: string) => `/api/v8/diseases/${encodeURIComponent(id)}`;
+export const NOTICE_TYPES_PATH = '/api/v8/notices/types';
+export const noticeListPath = (type: string) => `/api/v8/notices?type=${encodeURIComponent(type)}&size=100`;
+export const noticePath = (id: string) => `/api/v8/notices/${encodeURIComponent(id)}`;
+export const PROBLEM_TOPICS_PATH = '/api/v8/problems/topics';
+export const PROBLEMS_PATH = '/api/v8/problems?size=100';
+export const problemPath = (id: string) => `/api/v8/problems/${encodeURIComponent(id)}`;
+export const PRODUCT_TYPES_PATH = '/api/v8/products/types';
+export const PRODUCT_PAGE_SIZE = 6;
+export const productListPath = (type: string, page: number) =>
+  `/api/v8/products?type=${encodeURIComponent(type)}&page=${page}&size=${PRODUCT_PAGE_SIZE}`;
+export const productPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}`;
+export const marketingPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}/marketing`;
+export const VIDEO_HOME_PATH = '/api/v8/videos/home';
+export const videoPath = (id: string) => `/api/v8/videos/${encodeURIComponent(id)}`;
+
+type Reads = Record<string, (p: RouteParams) => string[]>;
+
+// By screen module (apps/web config/routes.ts): the reads its first render makes, from the route
+// params. Grouped by the feature that owns the screens, so each feature's api/paths.ts hands its
+// group to the app shell as it is.
+export const ACUPOINT_READS = {
+  'acupoint-detail': (p: RouteParams) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
+  'meridian-detail': (p: RouteParams) => [meridianPath(p.id ?? ''), CHARTS_PATH],
+} satisfies Reads;
+export const DISEASE_READS = {
+  'disease-types': () => [DISEASE_TYPES_PATH],
+  'disease-list': (p: RouteParams) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
+  'disease-detail': (p: RouteParams) => [diseasePath(p.id ?? '')],
+} satisfies Reads;
+export const GLOSSARY_READS = { glossary: () => [GLOSSARY_PATH] } satisfies Reads;
+export const NOTICE_READS = {
+  'notice-home': () => [NOTICE_TYPES_PATH],
+  'notice-list': (p: RouteParams) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
+  'notice-detail': (p: RouteParams) => [noticePath(p.id ?? '')],
+} satisfies Reads;
+export const PROBLEM_READS = {
+  problems: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
+  'problem-detail': (p: RouteParams) => [problemPath(p.id ?? '')],
+} satisfies Reads;
+export const PRODUCT_READS = {
+  'product-home': () => [PRODUCT_TYPES_PATH],
+  'product-list': (p: RouteParams) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
+  'product-detail': (p: RouteParams) => [productPath(p.id ?? '')],
+  'product-marketing': (p: RouteParams) => [marketingPath(p.id ?? '')],
+} satisfies Reads;
+export const VIDEO_READS = {
+  'video-center': () => [VIDEO_HOME_PATH],
+  'video-detail': (p: RouteParams) => [videoPath(p.id ?? '')],
+} satisfies Reads;
+
+/** Every screen's first reads (the server's view; the web app takes them by feature above). */
+export const ROUTE_READS = {
+  ...ACUPOINT_READS,
+  ...DISEASE_READS,
+  ...GLOSSARY_READS,
+  ...NOTICE_READS,
+  ...PROBLEM_READS,
+  ...PRODUCT_READS,
+  ...VIDEO_READS,
+};
+export type RouteDataScreen = keyof typeof ROUTE_READS;
+
+/**
+ * Where those screens are in the web's route table (React Router patterns), for the server, which
+ * sees only a URL. apps/web/src/lib/route-data.test.ts holds them equal to config/routes.ts. Not
+ * used by the web app, so its entry chunk does not carry them.
+ */
+export const ROUTE_PATTERNS: Record<RouteDataScreen, readonly string[]> = {
+  'acupoint-detail': ['/acupoint_detail/:id'],
+  'meridian-detail': ['/meridian_detail/:id'],
+  'disease-types': ['/disease_types'],
+  'disease-list': ['/disease_list/:uuid'],
+  'disease-detail': ['/disease_detail/:id'],
+  glossary: ['/glossary'],
+  'notice-home': ['/notice'],
+  'notice-list': ['/notice_list/:type'],
+  'notice-detail': ['/notice_detail/:id'],
+  problems: ['/problems'],
+  'problem-detail': ['/problem_detail/:id'],
+  'product-home': ['/product'],
+  'product-list': ['/more_product/:type'],
+  'product-detail': ['/product_detail/:id'],
+  'product-marketing': ['/product_marketing/:id'],
+  'video-center': ['/videos'],
+  'video-detail': ['/video_detail/:id'],
+};
