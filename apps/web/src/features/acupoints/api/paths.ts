@@ -10,7 +10,8 @@ export const acupointPath = (id: string) => `/api/v8/acupoints/${encodeURICompon
 export const meridianPath = (id: string) => `/api/v8/meridians/${encodeURIComponent(id)}`;
 export const pointDiseasesPath = (code: string) => `/api/v8/diseases?acupoint=${encodeURIComponent(code)}&size=100`;
 
-export const ACUPOINT_ROUTE_DATA: RouteData = {
-  'acupoint-detail': (p) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
-  'meridian-detail': (p) => [meridianPath(p.id ?? ''), CHARTS_PATH],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  AcupointDetailScreen: (p) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
+  MeridianDetailScreen: (p) => [meridianPath(p.id ?? ''), CHARTS_PATH],
 };

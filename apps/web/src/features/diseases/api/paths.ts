@@ -5,8 +5,9 @@ export const DISEASE_TYPES_PATH = '/api/v8/diseases/types';
 export const diseaseListPath = (type: string) => `/api/v8/diseases?type=${encodeURIComponent(type)}&size=100`;
 export const diseasePath = (id: string) => `/api/v8/diseases/${encodeURIComponent(id)}`;
 
-export const DISEASE_ROUTE_DATA: RouteData = {
-  'disease-types': () => [DISEASE_TYPES_PATH],
-  'disease-list': (p) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
-  'disease-detail': (p) => [diseasePath(p.id ?? '')],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  DiseaseTypesScreen: () => [DISEASE_TYPES_PATH],
+  DiseaseListScreen: (p) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
+  DiseaseDetailScreen: (p) => [diseasePath(p.id ?? '')],
 };

@@ -5,8 +5,9 @@ export const NOTICE_TYPES_PATH = '/api/v8/notices/types';
 export const noticeListPath = (type: string) => `/api/v8/notices?type=${encodeURIComponent(type)}&size=100`;
 export const noticePath = (id: string) => `/api/v8/notices/${encodeURIComponent(id)}`;
 
-export const NOTICE_ROUTE_DATA: RouteData = {
-  'notice-home': () => [NOTICE_TYPES_PATH],
-  'notice-list': (p) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
-  'notice-detail': (p) => [noticePath(p.id ?? '')],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  NoticeHomeScreen: () => [NOTICE_TYPES_PATH],
+  NoticeListScreen: (p) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
+  NoticeDetailScreen: (p) => [noticePath(p.id ?? '')],
 };

@@ -5,7 +5,8 @@ export const PROBLEM_TOPICS_PATH = '/api/v8/problems/topics';
 export const PROBLEMS_PATH = '/api/v8/problems?size=100';
 export const problemPath = (id: string) => `/api/v8/problems/${encodeURIComponent(id)}`;
 
-export const PROBLEM_ROUTE_DATA: RouteData = {
-  problems: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
-  'problem-detail': (p) => [problemPath(p.id ?? '')],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  ProblemsScreen: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
+  ProblemDetailScreen: (p) => [problemPath(p.id ?? '')],
 };

@@ -8,9 +8,10 @@ export const productListPath = (type: string, page: number) =>
 export const productPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}`;
 export const marketingPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}/marketing`;
 
-export const PRODUCT_ROUTE_DATA: RouteData = {
-  'product-home': () => [PRODUCT_TYPES_PATH],
-  'product-list': (p) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
-  'product-detail': (p) => [productPath(p.id ?? '')],
-  'product-marketing': (p) => [marketingPath(p.id ?? '')],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  ProductHomeScreen: () => [PRODUCT_TYPES_PATH],
+  ProductListScreen: (p) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
+  ProductDetailScreen: (p) => [productPath(p.id ?? '')],
+  MarketingScreen: (p) => [marketingPath(p.id ?? '')],
 };

@@ -4,7 +4,8 @@ import type { RouteData } from '../../../config/routes.ts';
 export const VIDEO_HOME_PATH = '/api/v8/videos/home';
 export const videoPath = (id: string) => `/api/v8/videos/${encodeURIComponent(id)}`;
 
-export const VIDEO_ROUTE_DATA: RouteData = {
-  'video-center': () => [VIDEO_HOME_PATH],
-  'video-detail': (p) => [videoPath(p.id ?? '')],
+/** What its screens read first, by component name: started while their chunks load (issue #6, decision 031). */
+export const ROUTE_DATA: RouteData = {
+  VideoCenterScreen: () => [VIDEO_HOME_PATH],
+  VideoDetailScreen: (p) => [videoPath(p.id ?? '')],
 };
