@@ -102,21 +102,15 @@ const loadRoleGuard = retrying(() => import('../components/require-role.tsx'));
 export function ScreenRoute({ def }: { def: RouteDef }) {
   const params = useParams();
   const Screen = loaded.get(def.screen) ?? use(loadScreen(def, params));
-  if (!def.guard && !def.roles) return <Screen />;
-  const { RequireLogin } = use(loadLoginGuard());
-  if (!def.roles) {
-    return (
-      <RequireLogin>
-        <Screen />
-      </RequireLogin>
-    );
+  // Staff screens: the role check inside the login check.
+  let screen = <Screen />;
+  if (def.roles) {
+    const { RequireRole } = use(loadRoleGuard());
+    screen = <RequireRole roles={def.roles}>{screen}</RequireRole>;
   }
-  const { RequireRole } = use(loadRoleGuard());
-  return (
-    <RequireLogin>
-      <RequireRole roles={def.roles}>
-        <Screen />
-      </RequireRole>
-    </RequireLogin>
-  );
+  if (def.guard || def.roles) {
+    const { RequireLogin } = use(loadLoginGuard());
+    screen = <RequireLogin>{screen}</RequireLogin>;
+  }
+  return screen;
 }
