@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../apps/web/src/config/routes.ts';
+import { readManifest, screenKey } from './lib/bundle.ts';
 import { hasBrowser, launch, phonePage } from './lib/page.ts';
 
 /** Concrete URLs for the spec's route table (issue #2 §4). */
@@ -66,14 +67,18 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     const { page } = await phonePage(browser);
     await page.goto('/');
     await page.getByText('穴位查询').first().waitFor();
-    await page.route(/\/assets\/product-home-[^/]*\.js$/, (route) => route.abort());
+    // The chunk of the 产品中心 screen module (decision 031: named by its route row).
+    const manifest = readManifest();
+    const chunk = `/${manifest[screenKey(manifest, 'products/product-screens')]!.file}`;
+    const isChunk = (url: URL) => url.pathname === chunk;
+    await page.route(isChunk, (route) => route.abort());
     const tappedAt = Date.now();
     await page.getByText('产品中心').first().click();
     await page.getByText('页面加载失败').waitFor({ timeout: 20_000 });
     // It reloaded once (the time is kept), and failing again right after, it offers 重试.
     const reloadedAt = Number(await page.evaluate(() => sessionStorage.getItem('moxa:chunk-reload')));
     expect(reloadedAt).toBeGreaterThanOrEqual(tappedAt);
-    await page.unroute(/\/assets\/product-home-[^/]*\.js$/);
+    await page.unroute(isChunk);
     await page.getByRole('button', { name: '重试' }).click();
     await page.getByRole('heading', { name: '艾灸盒' }).waitFor();
   });

@@ -4,11 +4,14 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../apps/web/build/compile-hints.ts';
 import { BUDGETS } from '../bench/targets.ts';
-import { MODULES_WITHOUT_QUERY, NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/config/routes.ts';
+import { allRoutes, screenModule } from '../apps/web/src/config/routes.ts';
 import { PRERENDERED } from '../scripts/prerender-pages.ts';
 import { DIST, ownChunks, queryChunk, readManifest, screenJs, staticClosure } from './lib/bundle.ts';
 
-const moduleOf = (path: string) => ROUTES.find((r) => r.path === path)!.module;
+const routes = allRoutes();
+const rowOf = (path: string) => routes.find((r) => r.path === path)!;
+/** Each screen module the rows name, and whether its screens fetch through TanStack Query (decision 031). */
+const MODULES = new Map(routes.map((r) => [screenModule(r.screen), r.query !== false]));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
@@ -25,21 +28,31 @@ describe('bundle budgets (issue #6)', () => {
   });
 
   it.each(PRERENDERED)('entry page %s: JavaScript needed within budget', (path) => {
-    const module = moduleOf(path);
-    const { gzip, files } = screenJs(manifest, module, !MODULES_WITHOUT_QUERY.has(module));
+    const row = rowOf(path);
+    const { gzip, files } = screenJs(manifest, screenModule(row.screen), row.query !== false);
     expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGETS.entryJs);
   });
 
   // Such screens get no QueryClientProvider (app/screens.tsx): code of theirs that asked for the
   // query client would throw at run time, and pull the library into an entry page.
-  it.each([...MODULES_WITHOUT_QUERY].filter((m) => ROUTES.some((r) => r.module === m)))(
-    'screen %s, listed as fetching nothing through TanStack Query, does not load it',
+  it.each([...MODULES].filter(([, query]) => !query).map(([m]) => m))(
+    'screen %s, marked as fetching nothing through TanStack Query, does not load it',
     (module) => {
       const { files } = ownChunks(manifest, module);
       const usesQuery = files.filter((f) => readFileSync(join(DIST, f), 'utf8').includes('No QueryClient set'));
       expect(usesQuery).toEqual([]);
     },
   );
+
+  // The rows' sample URLs are for the sweeps: the build leaves them out of the app (build/screens.ts),
+  // so naming one costs the entry nothing (decision 031).
+  it("carries the route table in the entry, without the rows' sample URLs", () => {
+    const entry = [...staticClosure(manifest, 'index.html')].map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
+    const samples = routes.flatMap((r) => (r.sample ? [r.sample] : []));
+    expect(samples.length).toBeGreaterThan(10);
+    expect(samples.filter((s) => entry.includes(s))).toEqual([]);
+    expect(entry).toContain('/acupoint_detail/:id');
+  });
 
   // Chunk tuning (vite.config.ts) must never copy a stateful module into several files: each copy
   // would have its own state (ApiError would be two classes; two constitution stores would not hear
@@ -76,17 +89,13 @@ describe('bundle budgets (issue #6)', () => {
       js.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes(marker)).map((f) => `assets/${f}`);
     expect(holding('No QueryClient set')).toEqual([query]); // useQueryClient
     expect(holding('__MOXA_DEHYDRATE__')).toEqual([query]); // lib/query-client.ts
-    expect(ownChunks(manifest, 'acupoint-detail').files.filter((f) => !f.includes('acupoint-detail'))).toEqual([query]);
+    expect(ownChunks(manifest, 'acupoints/acupoint-detail-screen').files.filter((f) => !f.includes('acupoint-detail'))).toEqual([query]);
   });
 
   // Start-up files are compiled while they stream in, off the main thread (build/compile-hints.ts);
   // what loads on demand is not (it would only cost memory).
   it('marks exactly the files screens run as they start with the compile hint', () => {
-    const startup = new Set(
-      [...new Set([...ROUTES, NOT_FOUND_ROUTE].map((r) => r.module))].flatMap(
-        (m) => screenJs(manifest, m, !MODULES_WITHOUT_QUERY.has(m)).files,
-      ),
-    );
+    const startup = new Set([...MODULES].flatMap(([m, query]) => screenJs(manifest, m, query).files));
     const js = readdirSync(join(DIST, 'assets'))
       .filter((f) => f.endsWith('.js'))
       .map((f) => `assets/${f}`);
@@ -96,7 +105,7 @@ describe('bundle budgets (issue #6)', () => {
     expect(onDemand.every((f) => f && !hinted.includes(f))).toBe(true);
   });
 
-  it.each([...new Set(ROUTES.map((r) => r.module))])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {
+  it.each([...MODULES.keys()])('screen %s: its own chunk ≤ 30 KB gzip', (module) => {
     const { gzip, files } = ownChunks(manifest, module);
     expect(gzip, `${kb(gzip)}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGETS.screenChunk);
   });

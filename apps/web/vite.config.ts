@@ -4,9 +4,12 @@ import { compileHints } from './build/compile-hints.ts';
 import { elderBoot } from './build/elder-boot.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
+import { screens } from './build/screens.ts';
 import { statefulModules } from './build/stateful-modules.ts';
 
+const SCREEN_SUFFIX = /-screens?$/;
 const state = statefulModules(new URL('../..', import.meta.url).pathname);
+const screenModules = screens(new URL('.', import.meta.url).pathname);
 
 /** Production build for phones inside WeChat (X5/XWeb and iOS WKWebView): ES2020, split per route. */
 export default defineConfig({
@@ -15,7 +18,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
-  plugins: [react(), elderBoot(), state.plugin, compileHints(), pwa(), precompress()],
+  plugins: [react(), elderBoot(), screenModules.plugin, state.plugin, compileHints(screenModules.isScreen), pwa(), precompress()],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,
@@ -25,6 +28,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // A screen's files are named after its module without the `-screen(s)` every screen module's
+        // name ends in (decision 031): the entry's preload map spells out each file name (issue #6).
+        chunkFileNames: (chunk) => `assets/${chunk.name.replace(SCREEN_SUFFIX, '')}-[hash].js`,
+        assetFileNames: (asset) =>
+          `assets/${asset.names[0]?.endsWith('.css') ? asset.names[0].slice(0, -4).replace(SCREEN_SUFFIX, '') : '[name]'}-[hash][extname]`,
         // On a slow network each file is a request in the queue, and the chunk loader inserts a
         // preload link per file on the main thread (issue #6: LCP and TBT). So files are few:
         // - two named groups hold exactly the modules they list (not what those import):

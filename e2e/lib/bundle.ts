@@ -38,22 +38,33 @@ export function queryChunk(manifest: Record<string, Chunk>): string {
 }
 
 /**
- * JavaScript needed to show a screen: the entry's closure, react-dom (app/mount.tsx, loaded by the
- * entry at once), the route module's closure and, for screens that fetch, the query provider's.
+ * The manifest key of a screen module as a route row names it (`<feature>/<module>`, decision 031):
+ * `src/features/<feature>/components/<module>.tsx`, or `src/features/<feature>/<module>.tsx`.
  */
-export function screenJs(manifest: Record<string, Chunk>, routeModule: string, withQuery: boolean): { files: string[]; gzip: number } {
+export function screenKey(manifest: Record<string, Chunk>, module: string): string {
+  const [feature, name] = module.split('/');
+  const key = [`src/features/${feature}/components/${name}.tsx`, `src/features/${feature}/${name}.tsx`].find((k) => manifest[k]);
+  if (!key) throw new Error(`no chunk for the screen module ${module} in the manifest`);
+  return key;
+}
+
+/**
+ * JavaScript needed to show a screen: the entry's closure, react-dom (app/mount.tsx, loaded by the
+ * entry at once), the screen module's closure and, for screens that fetch, the query provider's.
+ */
+export function screenJs(manifest: Record<string, Chunk>, module: string, withQuery: boolean): { files: string[]; gzip: number } {
   const files = new Set([
     ...staticClosure(manifest, 'index.html'),
     ...staticClosure(manifest, 'src/app/mount.tsx'),
-    ...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`),
+    ...staticClosure(manifest, screenKey(manifest, module)),
     ...(withQuery ? staticClosure(manifest, queryChunk(manifest)) : []),
   ]);
   return { files: [...files], gzip: [...files].reduce((n, f) => n + gzipSize(f), 0) };
 }
 
-/** A screen's own chunk(s): the route module's closure minus what the app shell already loaded. */
-export function ownChunks(manifest: Record<string, Chunk>, routeModule: string): { files: string[]; gzip: number } {
+/** A screen's own chunk(s): the screen module's closure minus what the app shell already loaded. */
+export function ownChunks(manifest: Record<string, Chunk>, module: string): { files: string[]; gzip: number } {
   const entry = new Set([...staticClosure(manifest, 'index.html'), ...staticClosure(manifest, 'src/app/mount.tsx')]);
-  const files = [...staticClosure(manifest, `src/app/routes/${routeModule}.tsx`)].filter((f) => !entry.has(f));
+  const files = [...staticClosure(manifest, screenKey(manifest, module))].filter((f) => !entry.has(f));
   return { files, gzip: files.reduce((n, f) => n + gzipSize(f), 0) };
 }

@@ -4,85 +4,19 @@ import type { Questionnaire } from '@moxa/core/physical/physical-contract';
 import { scoreAnswers } from '@moxa/core/physical/scoring';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../../apps/web/src/config/routes.ts';
+import { allRoutes, type RouteDef } from '../../apps/web/src/config/routes.ts';
 import { grantConsents } from './consent.ts';
 import { logIn } from './login.ts';
 import { baseUrl } from './page.ts';
 
 /**
- * One real URL for every route of the route table (issue #18: the accessibility and 长辈版 checks run
- * on all of them). A route added to apps/web/src/config/routes.ts without a sample here fails
- * `missingSamples`, so new screens join the checks. `{caseId}` and `{localKey}` are filled by
- * `prepareFixtures` (a consultation and a constitution result made for the run).
+ * The routes the accessibility and 长辈版 sweeps open (issue #18: all of them): every route of the
+ * table, and the not-found screen. Each opens at its row's `sample` URL, else at its path
+ * (config/routes.ts; config/routes.test.ts checks every route has one that opens it).
+ * `{caseId}` and `{localKey}` are filled by `prepareFixtures` (a consultation and a constitution
+ * result made for the run).
  */
-export const SAMPLES: Readonly<Record<string, string>> = {
-  '/': '/',
-  '/acupoint': '/acupoint',
-  '/acupoint_detail/:id': '/acupoint_detail/ST36',
-  '/meridian_detail/:id': '/meridian_detail/ST',
-  '/acupoint_search': '/acupoint_search',
-  '/product': '/product',
-  '/more_product/:type': '/more_product/moxa-box',
-  '/product_detail/:id': '/product_detail/portable-moxa-box',
-  '/product_marketing/:id': '/product_marketing/portable-moxa-box',
-  '/videos': '/videos',
-  '/brand/videos': '/brand/videos',
-  '/health/videos': '/health/videos',
-  '/video_detail/:id': '/video_detail/find-zusanli',
-  '/login': '/login',
-  '/disease_types': '/disease_types',
-  '/disease_list/:uuid': '/disease_list/343f9fdf-d805-450e-a7a3-437e8a71f51d',
-  '/disease_detail/:id': '/disease_detail/insomnia',
-  '/notice': '/notice',
-  '/notice_list/:type': '/notice_list/prepare',
-  '/notice_detail/:id': '/notice_detail/mild-moxa',
-  '/problems': '/problems',
-  '/problem_detail/:id': '/problem_detail/beginner-kit',
-  '/search/:type': `/search/all?q=${encodeURIComponent('艾灸')}`,
-  '/physical': '/physical',
-  '/physical_question': '/physical_question',
-  '/physical/record': '/physical/record',
-  '/physical/detail': '/physical/detail',
-  '/physical/computing_method': '/physical/computing_method?local={localKey}',
-  '/physical/conditioning_cheme': '/physical/conditioning_cheme?type=yangxu',
-  '/case/caseDetails/:caseId': '/case/caseDetails/{caseId}',
-  '/single-order-h5/ConsultationH5': '/single-order-h5/ConsultationH5',
-  '/advisor': '/advisor',
-  '/advisor/case/:caseId': '/advisor/case/{caseId}',
-  '/moxa_session': '/moxa_session?disease=insomnia',
-  '/moxa_log': '/moxa_log',
-  '/mine': '/mine',
-  '/mine/favorites': '/mine/favorites',
-  '/mine/history': '/mine/history',
-  '/mine/delete_account': '/mine/delete_account',
-  '/mine/consents': '/mine/consents',
-  '/mine/nickname': '/mine/nickname',
-  '/mine/data': '/mine/data',
-  '/privacy': '/privacy',
-  '/terms': '/terms',
-  '/authorize': '/authorize',
-  '/test': '/test',
-  '/glossary': '/glossary?term=tongshencun',
-  [NOT_FOUND_ROUTE.path]: '/no/such/page',
-};
-
-/** Every route of the table, flattened (layouts and their children), plus the not-found screen. */
-export function allRoutes(): RouteDef[] {
-  const out: RouteDef[] = [];
-  const walk = (defs: readonly RouteDef[], prefix: string, inherited: Pick<RouteDef, 'guard' | 'roles'>) => {
-    for (const def of defs) {
-      const path = def.path.startsWith('/') ? def.path : `${prefix.replace(/\/$/, '')}/${def.path}`;
-      const own = { guard: def.guard ?? inherited.guard, roles: def.roles ?? inherited.roles };
-      out.push({ ...def, ...own, path });
-      if (def.children) walk(def.children, path, own);
-    }
-  };
-  walk(ROUTES, '', {});
-  return [...out, NOT_FOUND_ROUTE];
-}
-
-/** Paths of the route table that have no sample URL here. */
-export const missingSamples = (): string[] => allRoutes().flatMap((r) => (r.path in SAMPLES ? [] : [r.path]));
+export { allRoutes };
 
 /** Staff and user account of these checks: one number, granted the advisor role, owning one consultation. */
 const MOBILE = '13900018018';
@@ -158,9 +92,12 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
 const DURATION = 'half-year';
 const CONTACT_TIME = 'any';
 
-/** The URL of a route's sample, with the fixtures filled in. */
-export const sampleUrl = (path: string, f: Fixtures): string =>
-  SAMPLES[path]!.replace('{caseId}', f.caseId).replace('{localKey}', encodeURIComponent(f.localKey));
+/** The URL a route is opened at (of its full path, as `allRoutes` gives it), with the fixtures filled in. */
+export function sampleUrl(path: string, f: Fixtures): string {
+  const route = allRoutes().find((r) => r.path === path);
+  if (!route) throw new Error(`no route ${path} in config/routes.ts`);
+  return (route.sample ?? route.path).replace('{caseId}', f.caseId).replace('{localKey}', encodeURIComponent(f.localKey));
+}
 
 /** Whether a route needs the logged-in context. */
 export const needsLogin = (r: RouteDef): boolean => Boolean(r.guard || r.roles?.length);

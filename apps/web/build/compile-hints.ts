@@ -12,11 +12,12 @@ type Chunk = { type: 'chunk'; fileName: string; imports: string[]; facadeModuleI
  * Browsers without the feature read an ordinary comment.
  *
  * The start-up files are those e2e/lib/bundle.ts counts for a screen: the entry, app/mount.tsx
- * (react-dom and the shell), each route module, and the query provider, with their static imports.
+ * (react-dom and the shell), each screen module a route row names (build/screens.ts, decision 031),
+ * and the query provider, with their static imports.
  * What loads on demand (the country sheet, charts, Toast and Dialog) stays lazily compiled: few of
  * its functions run when it arrives, and compiling all of them would only cost memory.
  */
-export function compileHints(): Plugin {
+export function compileHints(isScreen: (id: string) => boolean): Plugin {
   return {
     name: 'moxa-compile-hints',
     apply: 'build',
@@ -31,7 +32,8 @@ export function compileHints(): Plugin {
         for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as Chunk);
         const isStartup = (c: Chunk) =>
           c.isEntry ||
-          /[\\/]src[\\/]app[\\/](mount\.tsx|routes[\\/][^\\/]+\.tsx)$/.test(c.facadeModuleId ?? '') ||
+          /[\\/]src[\\/]app[\\/]mount\.tsx$/.test(c.facadeModuleId ?? '') ||
+          isScreen(c.facadeModuleId ?? '') ||
           /[\\/]src[\\/]components[\\/]with-query\.tsx$/.test(c.facadeModuleId ?? '') ||
           /^assets\/query-/.test(c.fileName);
         const marked = new Set<string>();

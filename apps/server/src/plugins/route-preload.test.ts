@@ -13,12 +13,12 @@ const MANIFEST = {
   '_react-R.js': { file: 'assets/react-R.js' },
   '_query-Q.js': { file: 'assets/query-Q.js', imports: ['_react-R.js', '_web-W.js'] },
   '_rich-T.js': { file: 'assets/rich-T.js', imports: ['_web-W.js'], css: ['assets/rich-T.css'] },
-  'src/app/routes/disease-detail.tsx': {
+  'src/features/diseases/components/disease-detail-screen.tsx': {
     file: 'assets/disease-detail-D.js',
     imports: ['_react-R.js', '_web-W.js', '_query-Q.js', '_rich-T.js'],
     css: ['assets/disease-detail-D.css'],
   },
-  'src/app/routes/product-detail.tsx': { file: 'assets/product-detail-P.js', imports: ['_web-W.js', '_query-Q.js'] },
+  'src/features/products/components/product-detail-screen.tsx': { file: 'assets/product-detail-P.js', imports: ['_web-W.js', '_query-Q.js'] },
   'src/app/mount.tsx': { file: 'assets/mount-M.js', imports: ['_react-R.js', '_client-C.js'] },
   '_client-C.js': { file: 'assets/client-C.js', imports: ['_react-R.js'] },
 };

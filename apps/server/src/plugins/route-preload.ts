@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import FindMyWay from 'find-my-way';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import type { ProductDetail, ProductMarketing } from '@moxa/core/products/product-contract';
-import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
+import { ROUTE_PATTERNS, ROUTE_READS, SCREEN_MODULES, type RouteDataScreen } from '@moxa/core/http/route-data';
 import type { VideoDetail } from '@moxa/core/videos/video-contract';
 
 /**
@@ -34,12 +34,12 @@ const responsive = (image: MediaImage | undefined, sizes: string): Picture | nul
  * picture, the promotional page's hero, the video poster (the player's poster is the fallback ≥ 640 px).
  */
 const PICTURES: Partial<Record<RouteDataScreen, (data: never) => Picture | null>> = {
-  'product-detail': (p: ProductDetail) => responsive(p.gallery[0], '100vw'),
-  'product-marketing': (m: ProductMarketing) => {
+  ProductDetailScreen: (p: ProductDetail) => responsive(p.gallery[0], '100vw'),
+  MarketingScreen: (m: ProductMarketing) => {
     const hero = m.blocks[0];
     return hero?.kind === 'hero' ? responsive(hero.image, '100vw') : null;
   },
-  'video-detail': (v: VideoDetail) => {
+  VideoDetailScreen: (v: VideoDetail) => {
     const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1);
     return poster ? { href: poster.url } : null;
   },
@@ -85,8 +85,14 @@ function manifestReader(path: string): () => Manifest | null {
   };
 }
 
-/** The screen module's source in the web app (apps/web/src/app/screens.tsx maps module names to these). */
-const screenSource = (screen: string) => `src/app/routes/${screen}.tsx`;
+/**
+ * The screen module's source in the web app: `<feature>/<name>` is `src/features/<feature>/components/<name>.tsx`,
+ * or `src/features/<feature>/<name>.tsx` (apps/web/build/screens.ts, decision 031) — whichever the manifest has.
+ */
+const screenSources = (screen: RouteDataScreen): string[] => {
+  const [feature, name] = SCREEN_MODULES[screen].split('/') as [string, string];
+  return [`src/features/${feature}/components/${name}.tsx`, `src/features/${feature}/${name}.tsx`];
+};
 const MOUNT_SOURCE = 'src/app/mount.tsx';
 
 export function routePreloads(opts: { manifestPath: string; read: PublicRead }) {
@@ -121,7 +127,7 @@ export function routePreloads(opts: { manifestPath: string; read: PublicRead }) 
     if (m) {
       const js = new Set<string>();
       const css = new Set<string>();
-      for (const key of [...(screen ? [screenSource(screen)] : []), MOUNT_SOURCE]) {
+      for (const key of [...(screen ? screenSources(screen) : []), MOUNT_SOURCE]) {
         const files = chunkFiles(m, key);
         files.js.forEach((f) => js.add(f));
         files.css.forEach((f) => css.add(f));

@@ -4,9 +4,12 @@ import { matchRouteDef } from './use-route-def.ts';
 
 describe('route table (issue #14 §5)', () => {
   it('matches the spec routes and falls back to not-found', () => {
-    expect(matchRouteDef('/acupoint_detail/ST36')).toMatchObject({ def: { module: 'acupoint-detail' }, params: { id: 'ST36' } });
-    expect(matchRouteDef('/physical/record').def).toMatchObject({ module: 'physical-record', guard: true });
-    expect(matchRouteDef('/nowhere').def.module).toBe('not-found');
+    expect(matchRouteDef('/acupoint_detail/ST36')).toMatchObject({
+      def: { screen: 'acupoints/acupoint-detail-screen' },
+      params: { id: 'ST36' },
+    });
+    expect(matchRouteDef('/physical/record').def).toMatchObject({ screen: 'physical/record-screen', guard: true });
+    expect(matchRouteDef('/nowhere').def.screen).toBe('misc/not-found-screen');
   });
 
   it('expresses nested layouts whose guard and roles hold for their children', () => {
@@ -15,17 +18,18 @@ describe('route table (issue #14 §5)', () => {
       {
         path: '/staff',
         title: '顾问工作台',
-        module: 'advisor-queue',
+        screen: 'advisor/advisor-queue-screen',
         roles: ['advisor', 'admin'],
         children: [
-          { path: '', title: '咨询队列', module: 'advisor-queue' },
-          { path: 'cases/:caseId', title: null, module: 'advisor-case' },
+          { path: '', title: '咨询队列', screen: 'advisor/advisor-queue-screen' },
+          { path: 'cases/:caseId', screen: 'advisor/advisor-case-screen' },
         ],
       },
     ];
     const child = matchRouteDef('/staff/cases/42', table);
     expect(child.defs.map((d) => d.path)).toEqual(['/staff', 'cases/:caseId']);
-    expect(child.def).toMatchObject({ title: null, guard: true, roles: ['advisor', 'admin'] });
+    expect(child.def).toMatchObject({ guard: true, roles: ['advisor', 'admin'] });
+    expect(child.def.title).toBeUndefined();
     expect(child.params.caseId).toBe('42');
     expect(matchRouteDef('/staff', table).def).toMatchObject({ title: '咨询队列', roles: ['advisor', 'admin'] });
   });

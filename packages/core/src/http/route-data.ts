@@ -33,37 +33,37 @@ export const videoPath = (id: string) => `/api/v8/videos/${encodeURIComponent(id
 
 type Reads = Record<string, (p: RouteParams) => string[]>;
 
-// By screen module (apps/web config/routes.ts): the reads its first render makes, from the route
+// By screen component (apps/web config/routes.ts rows, decision 031): the reads its first render makes, from the route
 // params. Grouped by the feature that owns the screens, so each feature's api/paths.ts hands its
 // group to the app shell as it is.
 export const ACUPOINT_READS = {
-  'acupoint-detail': (p: RouteParams) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
-  'meridian-detail': (p: RouteParams) => [meridianPath(p.id ?? ''), CHARTS_PATH],
+  AcupointDetailScreen: (p: RouteParams) => [acupointPath(p.id ?? ''), CHARTS_PATH, pointDiseasesPath(p.id ?? '')],
+  MeridianDetailScreen: (p: RouteParams) => [meridianPath(p.id ?? ''), CHARTS_PATH],
 } satisfies Reads;
 export const DISEASE_READS = {
-  'disease-types': () => [DISEASE_TYPES_PATH],
-  'disease-list': (p: RouteParams) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
-  'disease-detail': (p: RouteParams) => [diseasePath(p.id ?? '')],
+  DiseaseTypesScreen: () => [DISEASE_TYPES_PATH],
+  DiseaseListScreen: (p: RouteParams) => [diseaseListPath(p.uuid ?? ''), DISEASE_TYPES_PATH],
+  DiseaseDetailScreen: (p: RouteParams) => [diseasePath(p.id ?? '')],
 } satisfies Reads;
-export const GLOSSARY_READS = { glossary: () => [GLOSSARY_PATH] } satisfies Reads;
+export const GLOSSARY_READS = { GlossaryScreen: () => [GLOSSARY_PATH] } satisfies Reads;
 export const NOTICE_READS = {
-  'notice-home': () => [NOTICE_TYPES_PATH],
-  'notice-list': (p: RouteParams) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
-  'notice-detail': (p: RouteParams) => [noticePath(p.id ?? '')],
+  NoticeHomeScreen: () => [NOTICE_TYPES_PATH],
+  NoticeListScreen: (p: RouteParams) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
+  NoticeDetailScreen: (p: RouteParams) => [noticePath(p.id ?? '')],
 } satisfies Reads;
 export const PROBLEM_READS = {
-  problems: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
-  'problem-detail': (p: RouteParams) => [problemPath(p.id ?? '')],
+  ProblemsScreen: () => [PROBLEM_TOPICS_PATH, PROBLEMS_PATH],
+  ProblemDetailScreen: (p: RouteParams) => [problemPath(p.id ?? '')],
 } satisfies Reads;
 export const PRODUCT_READS = {
-  'product-home': () => [PRODUCT_TYPES_PATH],
-  'product-list': (p: RouteParams) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
-  'product-detail': (p: RouteParams) => [productPath(p.id ?? '')],
-  'product-marketing': (p: RouteParams) => [marketingPath(p.id ?? '')],
+  ProductHomeScreen: () => [PRODUCT_TYPES_PATH],
+  ProductListScreen: (p: RouteParams) => [productListPath(p.type ?? '', 1), PRODUCT_TYPES_PATH],
+  ProductDetailScreen: (p: RouteParams) => [productPath(p.id ?? '')],
+  MarketingScreen: (p: RouteParams) => [marketingPath(p.id ?? '')],
 } satisfies Reads;
 export const VIDEO_READS = {
-  'video-center': () => [VIDEO_HOME_PATH],
-  'video-detail': (p: RouteParams) => [videoPath(p.id ?? '')],
+  VideoCenterScreen: () => [VIDEO_HOME_PATH],
+  VideoDetailScreen: (p: RouteParams) => [videoPath(p.id ?? '')],
 } satisfies Reads;
 
 /** Every screen's first reads (the server's view; the web app takes them by feature above). */
@@ -84,21 +84,45 @@ export type RouteDataScreen = keyof typeof ROUTE_READS;
  * used by the web app, so its entry chunk does not carry them.
  */
 export const ROUTE_PATTERNS: Record<RouteDataScreen, readonly string[]> = {
-  'acupoint-detail': ['/acupoint_detail/:id'],
-  'meridian-detail': ['/meridian_detail/:id'],
-  'disease-types': ['/disease_types'],
-  'disease-list': ['/disease_list/:uuid'],
-  'disease-detail': ['/disease_detail/:id'],
-  glossary: ['/glossary'],
-  'notice-home': ['/notice'],
-  'notice-list': ['/notice_list/:type'],
-  'notice-detail': ['/notice_detail/:id'],
-  problems: ['/problems'],
-  'problem-detail': ['/problem_detail/:id'],
-  'product-home': ['/product'],
-  'product-list': ['/more_product/:type'],
-  'product-detail': ['/product_detail/:id'],
-  'product-marketing': ['/product_marketing/:id'],
-  'video-center': ['/videos'],
-  'video-detail': ['/video_detail/:id'],
+  AcupointDetailScreen: ['/acupoint_detail/:id'],
+  MeridianDetailScreen: ['/meridian_detail/:id'],
+  DiseaseTypesScreen: ['/disease_types'],
+  DiseaseListScreen: ['/disease_list/:uuid'],
+  DiseaseDetailScreen: ['/disease_detail/:id'],
+  GlossaryScreen: ['/glossary'],
+  NoticeHomeScreen: ['/notice'],
+  NoticeListScreen: ['/notice_list/:type'],
+  NoticeDetailScreen: ['/notice_detail/:id'],
+  ProblemsScreen: ['/problems'],
+  ProblemDetailScreen: ['/problem_detail/:id'],
+  ProductHomeScreen: ['/product'],
+  ProductListScreen: ['/more_product/:type'],
+  ProductDetailScreen: ['/product_detail/:id'],
+  MarketingScreen: ['/product_marketing/:id'],
+  VideoCenterScreen: ['/videos'],
+  VideoDetailScreen: ['/video_detail/:id'],
+};
+
+/**
+ * The screen module of each (a row's `screen` without `#Component`): the server finds its chunk in the
+ * Vite manifest by it. routes-data.test.ts holds it equal to the web's route table.
+ */
+export const SCREEN_MODULES: Record<RouteDataScreen, string> = {
+  AcupointDetailScreen: 'acupoints/acupoint-detail-screen',
+  MeridianDetailScreen: 'acupoints/meridian-detail-screen',
+  DiseaseTypesScreen: 'diseases/disease-types-screen',
+  DiseaseListScreen: 'diseases/disease-list-screen',
+  DiseaseDetailScreen: 'diseases/disease-detail-screen',
+  GlossaryScreen: 'glossary/glossary-screen',
+  NoticeHomeScreen: 'notices/notice-screens',
+  NoticeListScreen: 'notices/notice-screens',
+  NoticeDetailScreen: 'notices/notice-screens',
+  ProblemsScreen: 'problems/problem-screens',
+  ProblemDetailScreen: 'problems/problem-screens',
+  ProductHomeScreen: 'products/product-screens',
+  ProductListScreen: 'products/product-screens',
+  ProductDetailScreen: 'products/product-detail-screen',
+  MarketingScreen: 'products/marketing-screen',
+  VideoCenterScreen: 'videos/video-screens',
+  VideoDetailScreen: 'videos/video-detail-screen',
 };

@@ -8,4 +8,4 @@ import { ACUPOINT_READS } from '@moxa/core/http/route-data';
  */
 export { acupointPath, meridianPath, pointDiseasesPath } from '@moxa/core/http/route-data';
 
-export const ACUPOINT_ROUTE_DATA: RouteData = ACUPOINT_READS;
+export const ROUTE_DATA: RouteData = ACUPOINT_READS;

@@ -7,4 +7,4 @@ import { DISEASE_READS } from '@moxa/core/http/route-data';
  */
 export { DISEASE_TYPES_PATH, diseaseListPath, diseasePath } from '@moxa/core/http/route-data';
 
-export const DISEASE_ROUTE_DATA: RouteData = DISEASE_READS;
+export const ROUTE_DATA: RouteData = DISEASE_READS;

@@ -7,4 +7,4 @@ import { PRODUCT_READS } from '@moxa/core/http/route-data';
  */
 export { marketingPath, PRODUCT_PAGE_SIZE, PRODUCT_TYPES_PATH, productListPath, productPath } from '@moxa/core/http/route-data';
 
-export const PRODUCT_ROUTE_DATA: RouteData = PRODUCT_READS;
+export const ROUTE_DATA: RouteData = PRODUCT_READS;

@@ -7,4 +7,4 @@ import { VIDEO_READS } from '@moxa/core/http/route-data';
  */
 export { VIDEO_HOME_PATH, videoPath } from '@moxa/core/http/route-data';
 
-export const VIDEO_ROUTE_DATA: RouteData = VIDEO_READS;
+export const ROUTE_DATA: RouteData = VIDEO_READS;

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
-import { Page } from '../../components/page.tsx';
-import { StatusView } from '../../components/status-view.tsx';
+import { Page } from '../../../components/page.tsx';
+import { StatusView } from '../../../components/status-view.tsx';
 
-export function Component() {
+/** Any path outside the route table (spec §2): says so in Chinese, with a way home. */
+export function NotFoundScreen() {
   const navigate = useNavigate();
   return (
     <Page title="页面不存在">

@@ -1,3 +1,0 @@
-import { AcupointDetailScreen } from '../../features/acupoints/components/acupoint-detail-screen.tsx';
-
-export const Component = AcupointDetailScreen;

@@ -1,3 +1,0 @@
-import { AcupointHomeScreen } from '../../features/acupoints/components/acupoint-home-screen.tsx';
-
-export const Component = AcupointHomeScreen;

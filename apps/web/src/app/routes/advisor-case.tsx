@@ -1,3 +1,0 @@
-import { AdvisorCaseScreen } from '../../features/advisor/components/advisor-case-screen.tsx';
-
-export const Component = AdvisorCaseScreen;

@@ -1,3 +1,0 @@
-import { AuthorizeScreen } from '../../features/login/components/authorize-screen.tsx';
-
-export const Component = AuthorizeScreen;

@@ -1,3 +1,0 @@
-import { DiseaseDetailScreen } from '../../features/diseases/components/disease-detail-screen.tsx';
-
-export const Component = DiseaseDetailScreen;

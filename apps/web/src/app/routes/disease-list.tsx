@@ -1,3 +1,0 @@
-import { DiseaseListScreen } from '../../features/diseases/components/disease-list-screen.tsx';
-
-export const Component = DiseaseListScreen;

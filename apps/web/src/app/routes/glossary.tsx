@@ -1,3 +1,0 @@
-import { GlossaryScreen } from '../../features/glossary/components/glossary-screen.tsx';
-
-export const Component = GlossaryScreen;

@@ -1,3 +1,0 @@
-import { HomeScreen } from '../../features/home/home-screen.tsx';
-
-export const Component = HomeScreen;

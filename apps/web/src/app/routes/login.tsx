@@ -1,3 +1,0 @@
-import { LoginScreen } from '../../features/login/components/login-screen.tsx';
-
-export const Component = LoginScreen;

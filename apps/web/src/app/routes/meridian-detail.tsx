@@ -1,3 +1,0 @@
-import { MeridianDetailScreen } from '../../features/acupoints/components/meridian-detail-screen.tsx';
-
-export const Component = MeridianDetailScreen;

@@ -1,3 +1,0 @@
-import { LogScreen } from '../../features/moxa/components/log-screen.tsx';
-
-export const Component = LogScreen;

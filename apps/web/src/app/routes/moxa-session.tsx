@@ -1,3 +1,0 @@
-import { SessionScreen } from '../../features/moxa/components/session-screen.tsx';
-
-export const Component = SessionScreen;

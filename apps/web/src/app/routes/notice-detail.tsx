@@ -1,3 +1,0 @@
-import { NoticeDetailScreen } from '../../features/notices/components/notice-screens.tsx';
-
-export const Component = NoticeDetailScreen;

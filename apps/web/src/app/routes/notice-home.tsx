@@ -1,3 +1,0 @@
-import { NoticeHomeScreen } from '../../features/notices/components/notice-screens.tsx';
-
-export const Component = NoticeHomeScreen;

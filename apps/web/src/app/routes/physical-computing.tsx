@@ -1,3 +1,0 @@
-import { ComputingScreen } from '../../features/physical/components/computing-screen.tsx';
-
-export const Component = ComputingScreen;

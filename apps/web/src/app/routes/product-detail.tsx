@@ -1,3 +1,0 @@
-import { ProductDetailScreen } from '../../features/products/components/product-detail-screen.tsx';
-
-export const Component = ProductDetailScreen;

@@ -1,3 +1,0 @@
-import { MarketingScreen } from '../../features/products/components/marketing-screen.tsx';
-
-export const Component = MarketingScreen;

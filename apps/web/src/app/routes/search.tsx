@@ -1,3 +1,0 @@
-import { SearchScreen } from '../../features/search/components/search-screen.tsx';
-
-export const Component = SearchScreen;

@@ -1,3 +1,0 @@
-import { VideoCenterScreen } from '../../features/videos/components/video-screens.tsx';
-
-export const Component = VideoCenterScreen;

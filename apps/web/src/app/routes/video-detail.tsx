@@ -1,3 +1,0 @@
-import { VideoDetailScreen } from '../../features/videos/components/video-detail-screen.tsx';
-
-export const Component = VideoDetailScreen;
