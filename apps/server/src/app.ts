@@ -66,6 +66,11 @@ import { consoleBehindProxyGuard } from './sms/console-guard.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
+import { courseRepository } from './courses/course-repository.ts';
+import { notifier, type Notifier } from './notifications/notifier.ts';
+import { notificationRoutes } from './routes/notification-routes.ts';
+import { courseRoutes } from './routes/course-routes.ts';
+import { shortLinkRoutes } from './routes/short-link-routes.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -206,7 +211,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
           ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE }, fetch, clock)
           : null,
+    courses: courseRepository(db, clock),
+    // Set just below, once the SMS provider and WeChat client above exist.
+    notifier: null as unknown as Notifier,
   };
+  // Issue #31: notices and course reminders (workers start in server.ts, or in the tests that need them).
+  ctx.notifier = notifier({ db, env, clock, sms: ctx.sms, wechat: ctx.wechat, courses: ctx.courses, log: app.log });
+  app.addHook('onClose', async () => ctx.notifier.stop());
   app.decorate('ctx', ctx);
   // Issue #27 item 11: the session of a route declaring bearer security is checked before its body.
   authenticateFirst(app);
@@ -266,6 +277,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await app.register(legalRoutes);
   await app.register(consentRoutes);
+  await app.register(notificationRoutes);
+  await app.register(courseRoutes(content));
+  await app.register(shortLinkRoutes);
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
