@@ -4,8 +4,7 @@ import type { FailedJob, JobQueue, QueuePolicy } from './job-queue.ts';
 /**
  * pg-boss on PostgreSQL (issue #31, docs/decisions/035). Queues use the `exclusive` policy, so one job
  * per singleton key is queued or active across every instance. pg-boss's tables live in `schema`
- * (by default the app's own schema's name + `_jobs`, so deployments and test schemas sharing one
- * PostgreSQL server never take each other's jobs).
+ * (select-queue.ts).
  */
 export function pgBossQueue(opts: {
   connectionString: string;
@@ -33,18 +32,18 @@ export function pgBossQueue(opts: {
     async createQueue(name, policy: QueuePolicy) {
       await ready();
       const options = {
-        policy: 'exclusive' as const,
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: policy.retryBackoff,
         expireInSeconds: policy.expireInSeconds,
       };
-      // Idempotent: a second instance (or a restart) finds the queue there and brings its policy up to date.
+      // Idempotent: a second instance (or a restart) finds the queue there and brings its retries up to date.
       if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-      else await boss.createQueue(name, options).catch(async (err: unknown) => {
-        // Another instance created it in between.
-        if (!(await boss.getQueue(name))) throw err;
-      });
+      else
+        await boss.createQueue(name, { ...options, policy: 'exclusive' }).catch(async (err: unknown) => {
+          // Another instance created it in between.
+          if (!(await boss.getQueue(name))) throw err;
+        });
     },
     async send(name, data, options = {}) {
       await ready();

@@ -5,8 +5,10 @@ import { pgBossQueue } from './pg-boss-queue.ts';
 import { sqliteQueue } from './sqlite-queue.ts';
 
 /**
- * The job queue for a database (issue #31, docs/decisions/035): pg-boss on PostgreSQL, in the schema
- * `<the app's schema>_jobs` (`pgboss` for the default `public`), else the in-process runner on SQLite.
+ * The job queue for a database (issue #31, docs/decisions/035): pg-boss on PostgreSQL, else the
+ * in-process runner on SQLite. pg-boss's tables go into the app's own schema when the deployment has
+ * one of its own (search_path), so deployments and test runs sharing a server never take each other's
+ * jobs and dropping the schema drops them too; with the default `public`, into their own `pgboss`.
  */
 export async function selectJobQueue(db: Db, databaseUrl: string, onError: (err: unknown) => void): Promise<JobQueue> {
   if (db.dialect !== 'postgres') return sqliteQueue(db, { onError });
@@ -14,4 +16,4 @@ export async function selectJobQueue(db: Db, databaseUrl: string, onError: (err:
   return pgBossQueue({ connectionString: databaseUrl, schema: jobSchemaFor(current), onError });
 }
 
-export const jobSchemaFor = (appSchema: string) => (appSchema === 'public' ? 'pgboss' : `${appSchema}_jobs`);
+export const jobSchemaFor = (appSchema: string) => (appSchema === 'public' ? 'pgboss' : appSchema);

@@ -105,7 +105,8 @@ export function notifier(deps: {
         if (!c) return { skip: 'case deleted' };
         if (!prefs.caseReplies) return { skip: 'reply notices turned off' };
         if (n.channel === 'sms' && !c.notifySms) return { skip: 'no SMS asked for this case' };
-        if (c.lastReplyAt === null || c.userReadAt >= c.lastReplyAt) return { skip: 'read already' };
+        // Opened after the latest reply: the person has seen it.
+        if (c.lastReplyAt === null || c.userReadAt > c.lastReplyAt) return { skip: 'read already' };
         return { params: {}, path: caseScreenPath(n.subjectId!) };
       }
       case 'course-reminder': {
