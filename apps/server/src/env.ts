@@ -166,6 +166,11 @@ export const EnvSchema = z.object({
   NOTIFY_RETRY_DELAY_SECONDS: positive(30, 3600),
   /** Issue #31: how often each instance plans due reminders and notices (seconds). */
   NOTIFY_PLAN_SECONDS: positive(30, 3600),
+  /**
+   * Issue #31: test deployments only — notices go out at any hour, so tests against a real server do
+   * not depend on the time of day (quiet hours are tested with the controllable clock).
+   */
+  NOTIFY_IGNORE_QUIET_HOURS: bool,
   /** Issue #31: days a /c/<token> link into a case stays valid. */
   SHORT_LINK_DAYS: positive(7, 90),
   /** Constitution records one account may save per day (issue #13 item 11). */

@@ -52,6 +52,9 @@ export function notifier(deps: {
   const wechatTemplates = parseTemplateMap(env.WECHAT_NOTICE_TEMPLATES);
   const leaseMs = env.NOTIFY_SEND_TIMEOUT_SECONDS * 1000;
   const targetMs = env.NOTIFY_WAIT_TARGET_HOURS * HOUR;
+  // Issue #31: quiet hours, unless a test deployment switched them off (env.ts).
+  const quiet = env.NOTIFY_IGNORE_QUIET_HOURS ? () => false : inQuietHours;
+  const afterQuiet = env.NOTIFY_IGNORE_QUIET_HOURS ? (t: number) => t : outsideQuietHours;
   let queue: JobQueue | null = null;
   let origin = env.PUBLIC_ORIGIN;
   let planTimer: NodeJS.Timeout | null = null;
@@ -68,14 +71,14 @@ export function notifier(deps: {
     n: { kind: NoticeKind; userId: string; subjectId: string | null; payload: Record<string, unknown>; dueAt: number },
     channels: readonly NoticeChannel[],
   ) {
-    for (const channel of channels) await repo.insert({ ...n, key: `${base}:${channel}`, channel, dueAt: outsideQuietHours(n.dueAt) });
+    for (const channel of channels) await repo.insert({ ...n, key: `${base}:${channel}`, channel, dueAt: afterQuiet(n.dueAt) });
   }
 
   /** Puts due notices on the queue, and notices whose sender died back on it. Nothing goes out at night. */
   async function dispatch(): Promise<void> {
     if (!queue) return;
     const now = clock();
-    if (inQuietHours(now)) return;
+    if (quiet(now)) return;
     for (const n of await repo.due(now, now - REQUEUE_MS)) {
       await queue.send(DELIVER_QUEUE, { key: n.key }, { singletonKey: n.key });
       await repo.markEnqueued(n.key, now);
@@ -161,8 +164,8 @@ export function notifier(deps: {
     const now = clock();
     if (n.dueAt > now) return;
     if (n.state === 'sending' && n.claimedAt !== null && n.claimedAt > now - leaseMs) return;
-    if (inQuietHours(now)) {
-      if (n.state === 'pending') await repo.release(n.key, null, outsideQuietHours(now));
+    if (quiet(now)) {
+      if (n.state === 'pending') await repo.release(n.key, null, afterQuiet(now));
       return;
     }
     const composed = await compose(n, now);
