@@ -143,7 +143,7 @@ describe.each(DATABASES)('a notice cut off by kill -9 on $name (issue #31)', ({ 
     const asked = await fetch(`${server.url}/api/v8/consultations`, {
       method: 'POST',
       headers: { ...body.headers, authorization: `Bearer ${user.token}` },
-      body: body.payload,
+      body: new Uint8Array(body.payload),
     });
     expect(asked.status).toBe(200);
     const caseId = ((await asked.json()) as { data: { id: string } }).data.id;

@@ -150,6 +150,11 @@ export function notificationRepository(db: Db, clock: () => number) {
         .where('key', '=', key)
         .execute();
     },
+    /** A person's own notices, newest first (我的数据, issue #27 item 16). */
+    async ofUser(userId: string): Promise<NoticeRow[]> {
+      const rows = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('due_at', 'desc').limit(1000).execute();
+      return rows.map(toRow);
+    },
     async list(state: NoticeState, limit: number): Promise<{ rows: NoticeRow[]; total: number }> {
       const rows = await db.selectFrom('notifications').selectAll().where('state', '=', state).orderBy('due_at', 'desc').limit(limit).execute();
       const total = await db

@@ -23,6 +23,12 @@ export const USER_OWNED_TABLES = [
   'audit_events',
   'wechat_bindings',
   'wechat_tickets',
+  // Issue #31: courses, notice settings, notices and their batching slots, short links.
+  'courses',
+  'notification_prefs',
+  'notifications',
+  'notice_slots',
+  'short_links',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */
