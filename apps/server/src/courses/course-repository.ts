@@ -138,7 +138,12 @@ export function courseRepository(db: Db, clock: () => number) {
     },
     /** A course past its last due day ends itself (the planner; issue #31). */
     async markEnded(id: string): Promise<void> {
-      await db.updateTable('courses').set({ status: 'ended', updated_at: clock() }).where('id', '=', id).where('status', '=', 'active').execute();
+      await db
+        .updateTable('courses')
+        .set({ status: 'ended', updated_at: clock() })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .execute();
     },
     /**
      * The China-time days from `fromDay` to `toDay` with a logged guided session of the scheme (the

@@ -30,7 +30,8 @@ describe.each(DIALECTS)('course reminders on %s (issue #31)', (dialect) => {
   };
   const settle = () => new Promise((r) => setTimeout(r, 1200));
   const detail = async () => (await t.app.inject({ url: `/api/v8/me/courses/${course.id}`, headers: auth(user.token) })).json().data;
-  const patch = (body: object) => t.app.inject({ method: 'PATCH', url: `/api/v8/me/courses/${course.id}`, payload: body, headers: auth(user.token) });
+  const patch = (body: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v8/me/courses/${course.id}`, payload: body, headers: auth(user.token) });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -75,7 +76,16 @@ describe.each(DIALECTS)('course reminders on %s (issue #31)', (dialect) => {
     // Someone else's course is not there for them.
     const other = await loginAs(t, '13900319102');
     expect((await t.app.inject({ url: `/api/v8/me/courses/${course.id}`, headers: auth(other.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v8/me/courses/${course.id}`, payload: { status: 'ended' }, headers: auth(other.token) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v8/me/courses/${course.id}`,
+          payload: { status: 'ended' },
+          headers: auth(other.token),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('reminds once at 08:00 on each due day, never twice, and shows what was done', async () => {
@@ -140,7 +150,10 @@ describe.each(DIALECTS)('course reminders on %s (issue #31)', (dialect) => {
       headers: auth(user.token),
     });
     await at('2026-11-30T08:00:00');
-    await until(async () => (await t.app.ctx.notifier.repository.list('skipped', 100)).rows.some((n) => n.subjectId === c.json().data.id), 'the skipped reminder');
+    await until(
+      async () => (await t.app.ctx.notifier.repository.list('skipped', 100)).rows.some((n) => n.subjectId === c.json().data.id),
+      'the skipped reminder',
+    );
     expect(reminders()).toHaveLength(3);
   });
 });
@@ -170,7 +183,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on PostgreSQL (is
   it('sends each course reminder once, however both plan it', async () => {
     const user = await loginAs(a, '13900319201');
     await grantConsents(a, user.token, ['moxa-log', 'consultation']);
-    const made = await a.app.inject({ method: 'POST', url: '/api/v8/me/courses', payload: { ...daily, sessions: 2 }, headers: auth(user.token) });
+    const made = await a.app.inject({
+      method: 'POST',
+      url: '/api/v8/me/courses',
+      payload: { ...daily, sessions: 2 },
+      headers: auth(user.token),
+    });
     expect(made.statusCode).toBe(200);
     const sent = () => a.sms.notices.filter((n) => n.template === 'course-reminder');
     for (const [i, day] of ['2026-11-23', '2026-11-24'].entries()) {

@@ -608,7 +608,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('courses_status').on('courses').column('status').execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ['courses', 'short_links', 'notification_prefs', 'notice_slots', 'notifications']) await db.schema.dropTable(t).execute();
+      for (const t of ['courses', 'short_links', 'notification_prefs', 'notice_slots', 'notifications'])
+        await db.schema.dropTable(t).execute();
     },
   },
 };

@@ -54,9 +54,13 @@ export function pgBossQueue(opts: {
     },
     async work(name, handler, options = {}) {
       await ready();
-      await boss.work(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1, localConcurrency: options.concurrency ?? 4 }, async (jobs) => {
-        for (const job of jobs) await handler({ id: job.id, name: job.name, data: job.data as never, retryCount: job.retryCount });
-      });
+      await boss.work(
+        name,
+        { pollingIntervalSeconds: pollSeconds, batchSize: 1, localConcurrency: options.concurrency ?? 4 },
+        async (jobs) => {
+          for (const job of jobs) await handler({ id: job.id, name: job.name, data: job.data as never, retryCount: job.retryCount });
+        },
+      );
     },
     async start() {
       await ready();

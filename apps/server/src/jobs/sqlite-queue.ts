@@ -30,7 +30,11 @@ export function sqliteQueue(db: Db, opts: { pollMs?: number; now?: () => number;
     const policy = policyOf(row.name);
     const message = error instanceof Error ? error.message : String(error);
     if (row.retry_count >= policy.retryLimit) {
-      await db.updateTable('jobs').set({ state: 'failed', completed_at: now(), last_error: message.slice(0, 500) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ state: 'failed', completed_at: now(), last_error: message.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
       return;
     }
     await db
@@ -62,9 +66,14 @@ export function sqliteQueue(db: Db, opts: { pollMs?: number; now?: () => number;
     try {
       const t = now();
       // Jobs running longer than their queue allows count as failed attempts (a hung provider call).
-      const expired = await db.selectFrom('jobs').select(['id', 'name', 'retry_count', 'started_at', 'expire_seconds']).where('state', '=', 'active').execute();
+      const expired = await db
+        .selectFrom('jobs')
+        .select(['id', 'name', 'retry_count', 'started_at', 'expire_seconds'])
+        .where('state', '=', 'active')
+        .execute();
       for (const r of expired) {
-        if (r.started_at !== null && Number(r.started_at) + r.expire_seconds * 1000 < t && policies.has(r.name)) await settle(r, new Error('job expired'));
+        if (r.started_at !== null && Number(r.started_at) + r.expire_seconds * 1000 < t && policies.has(r.name))
+          await settle(r, new Error('job expired'));
       }
       for (const w of workers) {
         const free = w.concurrency - w.running;
@@ -172,7 +181,12 @@ export function sqliteQueue(db: Db, opts: { pollMs?: number; now?: () => number;
       await Promise.race([Promise.allSettled([...running]), deadline]);
     },
     async failedJobs(name): Promise<FailedJob[]> {
-      const rows = await db.selectFrom('jobs').select(['id', 'data', 'retry_count']).where('name', '=', name).where('state', '=', 'failed').execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['id', 'data', 'retry_count'])
+        .where('name', '=', name)
+        .where('state', '=', 'failed')
+        .execute();
       return rows.map((r) => ({ id: r.id, data: JSON.parse(r.data) as unknown, retryCount: r.retry_count }));
     },
   };

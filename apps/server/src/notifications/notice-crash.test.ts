@@ -129,52 +129,63 @@ describe.each(DATABASES)('a notice cut off by kill -9 on $name (issue #31)', ({ 
     server = await startServer(env);
   };
 
-  it.skipIf(!enabled)('neither loses nor repeats a notice the gateway had sent, nor one it never got', async () => {
-    server = await startServer(env);
-    db = name === 'SQLite' ? openDatabase('', env.SQLITE_PATH!) : openDatabase(env.DATABASE_URL!, '');
-    const advisor = await login(server, '13900319301');
-    await userRepository(db, Date.now).grant(advisor.user.id, 'advisor');
-    const user = await login(server, '13900319302');
-    await grantConsentsThrough(server.url, user.token, ['consultation']);
+  it.skipIf(!enabled)(
+    'neither loses nor repeats a notice the gateway had sent, nor one it never got',
+    async () => {
+      server = await startServer(env);
+      db = name === 'SQLite' ? openDatabase('', env.SQLITE_PATH!) : openDatabase(env.DATABASE_URL!, '');
+      const advisor = await login(server, '13900319301');
+      await userRepository(db, Date.now).grant(advisor.user.id, 'advisor');
+      const user = await login(server, '13900319302');
+      await grantConsentsThrough(server.url, user.token, ['consultation']);
 
-    // 1. The gateway sends the advisor's notice but the instance dies before hearing back.
-    gw.hold = 'after-sending';
-    const body = multipartBody({ data: JSON.stringify(consultationRequest()) }, []);
-    const asked = await fetch(`${server.url}/api/v8/consultations`, {
-      method: 'POST',
-      headers: { ...body.headers, authorization: `Bearer ${user.token}` },
-      body: new Uint8Array(body.payload),
-    });
-    expect(asked.status).toBe(200);
-    const caseId = ((await asked.json()) as { data: { id: string } }).data.id;
-    await until(() => gw.heldCount() === 1, 'the held notice');
-    const first = gw.sends.find((s) => s.template === 'SMS_NEW')!;
-    expect(first.phone).toBe('13900319301');
-    expect(await noticeState(first.outId!)).toMatchObject({ state: 'sending' });
-    gw.hold = null;
-    await restart();
-    await until(async () => (await noticeState(first.outId!))?.state === 'sent', 'the notice marked sent', 20_000);
-    expect(sendsOf(first.outId!)).toBe(1);
+      // 1. The gateway sends the advisor's notice but the instance dies before hearing back.
+      gw.hold = 'after-sending';
+      const body = multipartBody({ data: JSON.stringify(consultationRequest()) }, []);
+      const asked = await fetch(`${server.url}/api/v8/consultations`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: `Bearer ${user.token}` },
+        body: new Uint8Array(body.payload),
+      });
+      expect(asked.status).toBe(200);
+      const caseId = ((await asked.json()) as { data: { id: string } }).data.id;
+      await until(() => gw.heldCount() === 1, 'the held notice');
+      const first = gw.sends.find((s) => s.template === 'SMS_NEW')!;
+      expect(first.phone).toBe('13900319301');
+      expect(await noticeState(first.outId!)).toMatchObject({ state: 'sending' });
+      gw.hold = null;
+      await restart();
+      await until(async () => (await noticeState(first.outId!))?.state === 'sent', 'the notice marked sent', 20_000);
+      expect(sendsOf(first.outId!)).toBe(1);
 
-    // 2. The instance dies while the gateway has not yet sent the user's reply notice.
-    gw.hold = 'before-sending';
-    const replied = await call(server!.url, `/api/v8/advisor/cases/${caseId}/replies`, { token: advisor.token, body: { body: '建议温和灸足三里' } });
-    expect(replied.status).toBe(200);
-    await until(() => gw.heldCount() === 2, 'the held reply notice');
-    const pending = await db.selectFrom('notifications').select(['key', 'state']).where('kind', '=', 'case-reply').executeTakeFirstOrThrow();
-    expect(pending.state).toBe('sending');
-    expect(sendsOf(pending.key)).toBe(0);
-    gw.hold = null;
-    await restart();
-    await until(async () => (await noticeState(pending.key))?.state === 'sent', 'the reply notice sent after the restart', 20_000);
-    expect(sendsOf(pending.key)).toBe(1);
-    const reply = gw.sends.find((s) => s.outId === pending.key)!;
-    expect(reply).toMatchObject({ phone: '13900319302', template: 'SMS_REPLY' });
-    expect(reply.param.link).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
+      // 2. The instance dies while the gateway has not yet sent the user's reply notice.
+      gw.hold = 'before-sending';
+      const replied = await call(server!.url, `/api/v8/advisor/cases/${caseId}/replies`, {
+        token: advisor.token,
+        body: { body: '建议温和灸足三里' },
+      });
+      expect(replied.status).toBe(200);
+      await until(() => gw.heldCount() === 2, 'the held reply notice');
+      const pending = await db
+        .selectFrom('notifications')
+        .select(['key', 'state'])
+        .where('kind', '=', 'case-reply')
+        .executeTakeFirstOrThrow();
+      expect(pending.state).toBe('sending');
+      expect(sendsOf(pending.key)).toBe(0);
+      gw.hold = null;
+      await restart();
+      await until(async () => (await noticeState(pending.key))?.state === 'sent', 'the reply notice sent after the restart', 20_000);
+      expect(sendsOf(pending.key)).toBe(1);
+      const reply = gw.sends.find((s) => s.outId === pending.key)!;
+      expect(reply).toMatchObject({ phone: '13900319302', template: 'SMS_REPLY' });
+      expect(reply.param.link).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
 
-    // Nothing else went twice.
-    await new Promise((r) => setTimeout(r, 3000));
-    const notices = gw.sends.filter((s) => s.template !== 'SMS_CODE');
-    expect(new Set(notices.map((s) => s.outId)).size).toBe(notices.length);
-  }, 120_000);
+      // Nothing else went twice.
+      await new Promise((r) => setTimeout(r, 3000));
+      const notices = gw.sends.filter((s) => s.template !== 'SMS_CODE');
+      expect(new Set(notices.map((s) => s.outId)).size).toBe(notices.length);
+    },
+    120_000,
+  );
 });

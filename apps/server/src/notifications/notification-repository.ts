@@ -152,11 +152,23 @@ export function notificationRepository(db: Db, clock: () => number) {
     },
     /** A person's own notices, newest first (我的数据, issue #27 item 16). */
     async ofUser(userId: string): Promise<NoticeRow[]> {
-      const rows = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('due_at', 'desc').limit(1000).execute();
+      const rows = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('due_at', 'desc')
+        .limit(1000)
+        .execute();
       return rows.map(toRow);
     },
     async list(state: NoticeState, limit: number): Promise<{ rows: NoticeRow[]; total: number }> {
-      const rows = await db.selectFrom('notifications').selectAll().where('state', '=', state).orderBy('due_at', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('state', '=', state)
+        .orderBy('due_at', 'desc')
+        .limit(limit)
+        .execute();
       const total = await db
         .selectFrom('notifications')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -219,13 +231,20 @@ export function notificationRepository(db: Db, clock: () => number) {
     },
     /** The case a link opens; 'expired' for a link past its time; null for no such link. */
     async resolveLink(token: string): Promise<{ caseId: string } | 'expired' | null> {
-      const r = await db.selectFrom('short_links').select(['case_id', 'expires_at']).where('token_hash', '=', sha256(token)).executeTakeFirst();
+      const r = await db
+        .selectFrom('short_links')
+        .select(['case_id', 'expires_at'])
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst();
       if (!r) return null;
       return Number(r.expires_at) <= clock() ? 'expired' : { caseId: r.case_id };
     },
     /** Links expired more than a month ago are dropped (an expired one still says "expired" for a while). */
     async purgeLinks(now: number): Promise<void> {
-      await db.deleteFrom('short_links').where('expires_at', '<', now - 30 * 86_400_000).execute();
+      await db
+        .deleteFrom('short_links')
+        .where('expires_at', '<', now - 30 * 86_400_000)
+        .execute();
     },
 
     /** Everyone holding the advisor role (on-duty profiles come with the console issue). */
@@ -234,7 +253,12 @@ export function notificationRepository(db: Db, clock: () => number) {
       return rows.map((r) => r.user_id);
     },
     async isAdvisor(userId: string): Promise<boolean> {
-      const r = await db.selectFrom('user_roles').select('user_id').where('user_id', '=', userId).where('role', '=', 'advisor').executeTakeFirst();
+      const r = await db
+        .selectFrom('user_roles')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('role', '=', 'advisor')
+        .executeTakeFirst();
       return r !== undefined;
     },
     /** Where a person can be reached: their number, and their WeChat openid when bound. */

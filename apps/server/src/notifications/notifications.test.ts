@@ -54,12 +54,22 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
 
   const ask = async (symptoms = '最近膝盖怕冷，上下楼梯酸痛') => {
     const body = multipartBody({ data: JSON.stringify(consultationRequest(symptoms)) }, []);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v8/consultations', ...body, headers: { ...body.headers, ...auth(user.token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/consultations',
+      ...body,
+      headers: { ...body.headers, ...auth(user.token) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: string };
   };
   const reply = (caseId: string, text: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v8/advisor/cases/${caseId}/replies`, payload: { body: text }, headers: auth(advisors[0]!.token) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v8/advisor/cases/${caseId}/replies`,
+      payload: { body: text },
+      headers: auth(advisors[0]!.token),
+    });
 
   it('tells every advisor of a new case within seconds, by SMS and by WeChat where bound; more cases wait for one batched notice', async () => {
     await ask();
@@ -85,7 +95,11 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     t.clock.advance(5 * MINUTE);
     await t.app.ctx.notifier.plan();
     await until(() => notices('case-new').length === 4, 'the batched notices');
-    expect(notices('case-new').slice(2).map((n) => n.params)).toEqual([
+    expect(
+      notices('case-new')
+        .slice(2)
+        .map((n) => n.params),
+    ).toEqual([
       { count: '3', urgent: '（其中1个需提醒就医）' },
       { count: '3', urgent: '（其中1个需提醒就医）' },
     ]);
@@ -99,17 +113,23 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
   it('marks waiting cases past 4 working hours as overdue, and tells the advisors once more', async () => {
     const c = await ask();
     const summary = async () =>
-      (await t.app.inject({ url: '/api/v8/advisor/summary', headers: auth(advisors[1]!.token) })).json().data as { overdue: number; waiting: number };
+      (await t.app.inject({ url: '/api/v8/advisor/summary', headers: auth(advisors[1]!.token) })).json().data as {
+        overdue: number;
+        waiting: number;
+      };
     const before = (await summary()).overdue;
     // Asked Monday 10:10: 4 working hours later is 14:10.
     t.clock.set(china('2026-11-23T14:05:00'));
     await t.app.ctx.notifier.plan();
     const queue = async () =>
-      ((await t.app.inject({ url: '/api/v8/advisor/cases?status=submitted&size=100', headers: auth(advisors[1]!.token) })).json().data.items as {
-        id: string;
-        overdue: boolean;
-        waiting: number;
-      }[]).find((x) => x.id === c.id)!;
+      (
+        (await t.app.inject({ url: '/api/v8/advisor/cases?status=submitted&size=100', headers: auth(advisors[1]!.token) })).json().data
+          .items as {
+          id: string;
+          overdue: boolean;
+          waiting: number;
+        }[]
+      ).find((x) => x.id === c.id)!;
     expect((await queue()).overdue).toBe(false);
     t.clock.set(china('2026-11-23T14:15:00'));
     expect(await queue()).toMatchObject({ overdue: true, waiting: expect.any(Number) });
@@ -199,7 +219,12 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     await until(async () => (await key()) !== undefined, 'the skipped notice');
     expect((await key())!.lastError).toBe('reply notices turned off');
     expect(notices('case-reply')).toHaveLength(before);
-    await t.app.inject({ method: 'PUT', url: '/api/v8/me/notification-preferences', payload: { ...off, caseReplies: true }, headers: auth(user.token) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v8/me/notification-preferences',
+      payload: { ...off, caseReplies: true },
+      headers: auth(user.token),
+    });
   });
 
   it('retries a refusing provider with back-off, then gives up and lists the notice as failed for staff', async () => {

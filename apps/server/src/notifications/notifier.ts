@@ -84,7 +84,8 @@ export function notifier(deps: {
       await repo.markEnqueued(n.key, now);
     }
     // The job of a notice claimed by a dead worker may still count as running: a job of its own.
-    for (const n of await repo.stale(now - leaseMs)) await queue.send(DELIVER_QUEUE, { key: n.key }, { singletonKey: `${n.key}#${n.attempts}` });
+    for (const n of await repo.stale(now - leaseMs))
+      await queue.send(DELIVER_QUEUE, { key: n.key }, { singletonKey: `${n.key}#${n.attempts}` });
   }
 
   async function compose(n: NoticeRow, now: number): Promise<Composed> {
@@ -124,7 +125,11 @@ export function notifier(deps: {
   }
 
   /** One provider call for a claimed notice. Throws SmsError/Error when the provider refuses. */
-  async function send(n: NoticeRow, composed: { params: Record<string, string>; path: string }, resumed: boolean): Promise<'sent' | 'skipped'> {
+  async function send(
+    n: NoticeRow,
+    composed: { params: Record<string, string>; path: string },
+    resumed: boolean,
+  ): Promise<'sent' | 'skipped'> {
     const address = await repo.address(n.userId);
     if (!address) return 'skipped';
     const params = { ...composed.params };

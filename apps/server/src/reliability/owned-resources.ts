@@ -381,7 +381,11 @@ export const OWNED_RESOURCES: OwnedResource[] = [
       { name: 'read the course', request: async (_t, c) => ({ url: `/api/v8/me/courses/${c.fixture.id}` }), otherStatus: 404 },
       {
         name: 'pause the course',
-        request: async (_t, c) => ({ method: 'PATCH', url: `/api/v8/me/courses/${c.fixture.id}`, payload: { status: 'paused', pauseReason: 'fever' } }),
+        request: async (_t, c) => ({
+          method: 'PATCH',
+          url: `/api/v8/me/courses/${c.fixture.id}`,
+          payload: { status: 'paused', pauseReason: 'fever' },
+        }),
         otherStatus: 404,
       },
       { name: 'set up a course', request: async () => ({ method: 'POST', url: '/api/v8/me/courses', payload: COURSE }), otherStatus: 200 },
@@ -401,7 +405,12 @@ export const OWNED_RESOURCES: OwnedResource[] = [
     // Issue #31: notice preferences act on the caller's own settings only.
     name: 'notification preferences',
     async create(t, owner) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/v8/me/notification-preferences', payload: QUIET_PREFS, headers: bearer(owner.token) });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v8/me/notification-preferences',
+        payload: QUIET_PREFS,
+        headers: bearer(owner.token),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return { fixture: {}, spare: [], secrets: [owner.userId] };
     },

@@ -126,7 +126,9 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         });
         // Issue #31: the user hears of it with a link back into the case (queued; at most one an hour per case).
         if (!internal)
-          await ctx.notifier.caseReplied(c.id).catch((err: unknown) => request.log.warn({ caseId: c.id, err: String(err) }, 'reply notice not planned'));
+          await ctx.notifier
+            .caseReplied(c.id)
+            .catch((err: unknown) => request.log.warn({ caseId: c.id, err: String(err) }, 'reply notice not planned'));
         return ok(await views.advisorDetail((await cases.get(c.id))!));
       },
     );

@@ -67,7 +67,12 @@ export function courseRoutes(store: ContentStore): FastifyPluginAsyncZod {
         if ((await ctx.courses.openCount(user.id)) >= MAX_OPEN_COURSES)
           throw conflict(`进行中的疗程最多 ${MAX_OPEN_COURSES} 个，请先结束不用的疗程`);
         const minute = parseTimeOfDay(input.time)!;
-        const c = await ctx.courses.create(user.id, { ...input, title, minute, firstDay: firstDayFrom(ctx.clock(), input.frequency, minute) });
+        const c = await ctx.courses.create(user.id, {
+          ...input,
+          title,
+          minute,
+          firstDay: firstDayFrom(ctx.clock(), input.frequency, minute),
+        });
         request.log.info({ userId: user.id, courseId: c.id }, 'course created');
         return ok(await views.detail(c));
       },

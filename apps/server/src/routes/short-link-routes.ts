@@ -21,22 +21,18 @@ const gonePage = (title: string, text: string) => `<!doctype html>
  */
 export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get(
-    '/c/:token',
-    { schema: { hide: true, params: z.object({ token: z.string().max(64) }) } },
-    async (request, reply) => {
-      const { token } = request.params;
-      const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await ctx.notifier.repository.resolveLink(token) : null;
-      void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-      if (found && found !== 'expired') return reply.redirect(caseScreenPath(found.caseId), 302);
-      return reply
-        .status(found === 'expired' ? 410 : 404)
-        .type('text/html; charset=utf-8')
-        .send(
-          found === 'expired'
-            ? gonePage('链接已过期', '这个链接已超过有效期。咨询的回复仍然保存着，请在“我的”里打开“我的咨询”查看。')
-            : gonePage('链接无效', '这个链接不正确或已失效。请在“我的”里打开“我的咨询”查看回复。'),
-        );
-    },
-  );
+  app.get('/c/:token', { schema: { hide: true, params: z.object({ token: z.string().max(64) }) } }, async (request, reply) => {
+    const { token } = request.params;
+    const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await ctx.notifier.repository.resolveLink(token) : null;
+    void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    if (found && found !== 'expired') return reply.redirect(caseScreenPath(found.caseId), 302);
+    return reply
+      .status(found === 'expired' ? 410 : 404)
+      .type('text/html; charset=utf-8')
+      .send(
+        found === 'expired'
+          ? gonePage('链接已过期', '这个链接已超过有效期。咨询的回复仍然保存着，请在“我的”里打开“我的咨询”查看。')
+          : gonePage('链接无效', '这个链接不正确或已失效。请在“我的”里打开“我的咨询”查看回复。'),
+      );
+  });
 };

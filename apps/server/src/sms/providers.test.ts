@@ -66,7 +66,12 @@ describe('Aliyun SMS adapter', () => {
   it('sends a notice through its own template, with its variables and the notice key as OutId (issue #31)', async () => {
     const gw = await fakeGateway(() => ({ Code: 'OK', Message: 'OK' }));
     closers.push(gw.close);
-    await aliyunProvider(config(gw.url)).sendTemplate('+8613800138000', 'case-reply', { link: 'https://h5.example.com/c/abc' }, 'case-reply:k:sms');
+    await aliyunProvider(config(gw.url)).sendTemplate(
+      '+8613800138000',
+      'case-reply',
+      { link: 'https://h5.example.com/c/abc' },
+      'case-reply:k:sms',
+    );
     const params = new URLSearchParams(gw.seen[0]!.body);
     expect(params.get('TemplateCode')).toBe('SMS_2');
     expect(params.get('TemplateParam')).toBe('{"link":"https://h5.example.com/c/abc"}');
@@ -151,8 +156,17 @@ describe('Tencent Cloud SMS adapter', () => {
   it('sends a notice through its own template, variables in the order of its text (issue #31)', async () => {
     const gw = await fakeGateway(() => ({ Response: { SendStatusSet: [{ Code: 'Ok' }], RequestId: 'r' } }));
     closers.push(gw.close);
-    await tencentProvider(config(gw.url)).sendTemplate('+8613800138000', 'course-reminder', { n: '3', total: '10', title: '失眠' }, 'course:k');
-    expect(JSON.parse(gw.seen[0]!.body)).toMatchObject({ TemplateId: '200', TemplateParamSet: ['失眠', '3', '10'], SessionContext: 'course:k' });
+    await tencentProvider(config(gw.url)).sendTemplate(
+      '+8613800138000',
+      'course-reminder',
+      { n: '3', total: '10', title: '失眠' },
+      'course:k',
+    );
+    expect(JSON.parse(gw.seen[0]!.body)).toMatchObject({
+      TemplateId: '200',
+      TemplateParamSet: ['失眠', '3', '10'],
+      SessionContext: 'course:k',
+    });
     expect(tencentVerify(gw.seen[0]!.req, gw.seen[0]!.body, 'SKEY')).toBe(true);
   });
 

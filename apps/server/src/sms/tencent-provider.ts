@@ -92,7 +92,12 @@ export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch =
       if (!id) throw new SmsError(`tencent: no template configured for ${template} (TENCENT_SMS_NOTICE_TEMPLATES)`, true);
       // Tencent templates number their variables {1}, {2} …: in the order they appear in our text.
       const names = [...SMS_TEMPLATE_TEXT[template].matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!);
-      await send(e164, id, names.map((n) => params[n] ?? ''), ref);
+      await send(
+        e164,
+        id,
+        names.map((n) => params[n] ?? ''),
+        ref,
+      );
     },
     // Tencent's send records arrive only with the carrier's status report, possibly minutes later:
     // a cut-off notice is sent again (docs/decisions/035).

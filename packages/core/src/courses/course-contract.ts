@@ -17,12 +17,10 @@ export type CourseScheme = z.infer<typeof CourseSchemeSchema>;
 export const REMINDER_CHANNELS = ['sms', 'wechat', 'none'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
-const TimeSchema = z
-  .string({ error: '请选择提醒时间' })
-  .superRefine((v, ctx) => {
-    const problem = reminderTimeProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const TimeSchema = z.string({ error: '请选择提醒时间' }).superRefine((v, ctx) => {
+  const problem = reminderTimeProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const CourseInputSchema = z.object({
   scheme: CourseSchemeSchema,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, parseDay } from '../notifications/china-time.ts';
-import { courseOver, dueDays, firstDayFrom, nextReminderAt, reminderDue, reminderText, reminderTimeProblem, type CourseTiming } from './course-schedule.ts';
+import {
+  courseOver,
+  dueDays,
+  firstDayFrom,
+  nextReminderAt,
+  reminderDue,
+  reminderText,
+  reminderTimeProblem,
+  type CourseTiming,
+} from './course-schedule.ts';
 
 const china = (iso: string) => Date.parse(`${iso}+08:00`);
 const day = (d: string) => parseDay(d)!;

@@ -15,7 +15,12 @@ export const FREQUENCY_NAMES: Record<Frequency, string> = { daily: '每天', 'ev
 
 export const PAUSE_REASONS = ['fever', 'pregnancy', 'menstruation', 'other'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
-export const PAUSE_REASON_NAMES: Record<PauseReason, string> = { fever: '发热', pregnancy: '怀孕', menstruation: '月经期', other: '其他原因' };
+export const PAUSE_REASON_NAMES: Record<PauseReason, string> = {
+  fever: '发热',
+  pregnancy: '怀孕',
+  menstruation: '月经期',
+  other: '其他原因',
+};
 
 /** A pause from `from` until `to` (null: still paused), epoch ms. */
 export type Pause = { from: number; to: number | null; reason: PauseReason };
@@ -60,7 +65,11 @@ export function dueDays(timing: CourseTiming): { days: { day: number; at: number
   const days: { day: number; at: number }[] = [];
   const open = timing.pauses.find((p) => p.to === null);
   // Bounded: the longest rhythm (weekdays) needs fewer than 2 days per session, pauses aside.
-  const limit = timing.firstDay + timing.sessions * 3 + timing.pauses.reduce((n, p) => n + Math.ceil(((p.to ?? p.from) - p.from) / 86_400_000) + 1, 0) + 7;
+  const limit =
+    timing.firstDay +
+    timing.sessions * 3 +
+    timing.pauses.reduce((n, p) => n + Math.ceil(((p.to ?? p.from) - p.from) / 86_400_000) + 1, 0) +
+    7;
   for (let day = timing.firstDay; days.length < timing.sessions && day <= limit; day++) {
     if (!onRhythm(timing, day)) continue;
     const at = atMinute(day, timing.minute);

@@ -28,7 +28,12 @@ const COURSE_FREQUENCY: Record<string, string> = { daily: '每天', 'every-other
 const COURSE_CHANNEL: Record<string, string> = { sms: '短信', wechat: '微信', none: '不提醒' };
 const COURSE_STATUS: Record<string, string> = { active: '进行中', paused: '已暂停', ended: '已结束' };
 const PAUSE_REASON: Record<string, string> = { fever: '发热', pregnancy: '怀孕', menstruation: '月经期', other: '其他原因' };
-const NOTICE_KIND: Record<string, string> = { 'case-new': '新咨询提醒', 'case-overdue': '咨询超时提醒', 'case-reply': '咨询回复提醒', 'course-reminder': '疗程提醒' };
+const NOTICE_KIND: Record<string, string> = {
+  'case-new': '新咨询提醒',
+  'case-overdue': '咨询超时提醒',
+  'case-reply': '咨询回复提醒',
+  'course-reminder': '疗程提醒',
+};
 const NOTICE_STATE: Record<string, string> = { pending: '待发送', sending: '发送中', skipped: '未发送（已不需要）', failed: '发送失败' };
 
 const rows = (pairs: [string, string][]) =>
@@ -180,7 +185,10 @@ export function renderExportHtml(data: AccountExport): string {
                   ['提醒方式', COURSE_CHANNEL[c.channel] ?? c.channel],
                   ['状态', COURSE_STATUS[c.status] ?? c.status],
                   ['建立于', chinaTime(c.createdAt)],
-                  ...c.pauses.map((p): [string, string] => ['暂停', `${chinaTime(p.from)} 起${p.to ? `，${chinaTime(p.to)} 恢复` : ''}（${PAUSE_REASON[p.reason] ?? p.reason}）`]),
+                  ...c.pauses.map((p): [string, string] => [
+                    '暂停',
+                    `${chinaTime(p.from)} 起${p.to ? `，${chinaTime(p.to)} 恢复` : ''}（${PAUSE_REASON[p.reason] ?? p.reason}）`,
+                  ]),
                 ])}</article>`,
             )
             .join('')
@@ -196,7 +204,10 @@ export function renderExportHtml(data: AccountExport): string {
       ])}${
         data.notifications.notices.length
           ? `<ul>${data.notifications.notices
-              .map((n) => `<li>${e(NOTICE_KIND[n.kind] ?? n.kind)}（${n.channel === 'sms' ? '短信' : '微信'}）：${e(n.sentAt ? `${chinaTime(n.sentAt)} 已发送` : `${chinaTime(n.dueAt)} ${NOTICE_STATE[n.state] ?? n.state}`)}</li>`)
+              .map(
+                (n) =>
+                  `<li>${e(NOTICE_KIND[n.kind] ?? n.kind)}（${n.channel === 'sms' ? '短信' : '微信'}）：${e(n.sentAt ? `${chinaTime(n.sentAt)} 已发送` : `${chinaTime(n.dueAt)} ${NOTICE_STATE[n.state] ?? n.state}`)}</li>`,
+              )
               .join('')}</ul>`
           : '<p class="none">没有发过提醒</p>'
       }`,

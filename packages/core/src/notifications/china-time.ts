@@ -13,7 +13,7 @@ export const dayOf = (at: number): number => Math.floor((at + OFFSET) / DAY_MS);
 /** The instant `minutes` after midnight of a China-time day. */
 export const atMinute = (day: number, minutes: number): number => day * DAY_MS - OFFSET + minutes * 60_000;
 /** Minutes since China-time midnight (0–1439). */
-export const minuteOf = (at: number): number => Math.floor((((at + OFFSET) % DAY_MS) + DAY_MS) % DAY_MS / 60_000);
+export const minuteOf = (at: number): number => Math.floor(((((at + OFFSET) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 /** 0 Sunday … 6 Saturday, in China time (1970-01-01 was a Thursday). */
 export const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
 export const isWeekday = (day: number): boolean => weekdayOf(day) >= 1 && weekdayOf(day) <= 5;
