@@ -54,6 +54,7 @@ const modules: Record<ScreenModule, () => Promise<{ Component: ComponentType }>>
   'moxa-log': () => import('./routes/moxa-log.tsx'),
   'test-page': () => import('./routes/test-page.tsx'),
   mine: () => import('./routes/mine.tsx'),
+  reminders: () => import('./routes/reminders.tsx'),
   glossary: () => import('./routes/glossary.tsx'),
   legal: () => import('./routes/legal.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),

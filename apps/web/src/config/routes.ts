@@ -44,6 +44,7 @@ export type ScreenModule =
   | 'mine'
   | 'glossary'
   | 'legal'
+  | 'reminders'
   | 'not-found';
 
 /**
@@ -121,6 +122,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/mine/consents', title: '隐私与授权', module: 'mine', guard: true },
   // Issue #26: plain words for jargon.
   { path: '/glossary', title: '术语解释', module: 'glossary' },
+  // Issue #31: 消息提醒 (notice settings) and courses (疗程) with reminders.
+  { path: '/mine/notifications', title: '消息提醒', module: 'reminders', guard: true },
+  { path: '/course_new', title: '设置疗程', module: 'reminders', guard: true },
+  { path: '/course/:id', title: '艾灸疗程', module: 'reminders', guard: true },
 ];
 
 /**

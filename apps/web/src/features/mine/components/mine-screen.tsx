@@ -12,6 +12,7 @@ import { useSavedList } from '../../../lib/saved-items.ts';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { syncStoredName } from '../api/update-nickname.ts';
 import { RowIcon } from './row-icon.tsx';
+import { ReminderRows } from '../../../components/reminder-rows.tsx';
 import '../mine.css';
 
 const ElderSwitch = lazy(() => import('./elder-switch.tsx'));
@@ -70,6 +71,8 @@ export function MineScreen() {
           { to: '/single-order-h5/ConsultationH5', title: '我的咨询', icon: <RowIcon name="chat" /> },
         ]}
       />
+
+      {loggedIn && <ReminderRows />}
 
       {/* Issue #27 item 15: the separate consents to keep health data, withdrawn here. */}
       {loggedIn && (
