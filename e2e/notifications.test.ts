@@ -138,6 +138,23 @@ describe.skipIf(!hasBrowser())('notices and course reminders (issue #31)', () =>
     await p.getByText(/因发热暂停中，不会发提醒/).waitFor();
     await shot(p, 'course-paused');
 
+    if (process.env.SHOTS) {
+      // The same screens in 长辈版, to look at.
+      await p.evaluate(() => localStorage.setItem('moxaElderMode', '1'));
+      await p.reload();
+      await p.getByText(/因发热暂停中/).waitFor();
+      await shot(p, 'course-paused-elder');
+      await p.goto('/mine/notifications');
+      await p.getByRole('switch', { name: '短信' }).waitFor();
+      await shot(p, 'notification-preferences-elder');
+      await p.goto('/course_new?scheme=scheme:yangxu');
+      await p.getByRole('heading', { name: /阳虚质/ }).waitFor();
+      await shot(p, 'course-new-elder');
+      await a.evaluate(() => localStorage.setItem('moxaElderMode', '1'));
+      await a.goto('/mine');
+      await a.getByRole('link', { name: /咨询队列/ }).waitFor();
+      await shot(a, 'mine-advisor-elder');
+    }
     for (const x of [user, adv, fresh]) expect(x.problems.filter((m) => !m.includes('404'))).toEqual([]);
   });
 });

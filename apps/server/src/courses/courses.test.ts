@@ -139,6 +139,23 @@ describe.each(DIALECTS)('course reminders on %s (issue #31)', (dialect) => {
     expect(again.json().msg).toBe('这个疗程已结束，如需继续请新建疗程');
   });
 
+  it('lists the course, preference and notice routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'POST /api/v8/me/courses',
+        'GET /api/v8/me/courses',
+        'GET /api/v8/me/courses/{id}',
+        'PATCH /api/v8/me/courses/{id}',
+        'GET /api/v8/me/notification-preferences',
+        'PUT /api/v8/me/notification-preferences',
+        'GET /api/v8/admin/notifications',
+        'GET /api/v8/advisor/summary',
+      ]),
+    );
+  });
+
   it('sends no reminder once the person turned course reminders off', async () => {
     t.clock.set(china('2026-11-30T07:00:00'));
     const c = await t.app.inject({ method: 'POST', url: '/api/v8/me/courses', payload: daily, headers: auth(user.token) });

@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { navigate } from '../../../lib/navigation.ts';
 import { coursesKey, createCourse, usePlan } from '../api/courses.ts';
-import { parseSchemeParam, suggestedFrequency } from '../utils/course-text.ts';
+import { parseSchemeParam, suggestedFrequency, suggestedTime } from '../utils/course-text.ts';
 import '../courses.css';
 
 const TIMES = ['08:00', '09:00', '12:00', '18:00', '20:00'];
@@ -29,7 +29,7 @@ export function CourseNewScreen() {
   const queryClient = useQueryClient();
   const consent = useConsentGate('moxa-log');
   const [frequency, setFrequency] = useState<Frequency | null>(null);
-  const [time, setTime] = useState('08:00');
+  const [chosenTime, setTime] = useState<string | null>(null);
   const [sessions, setSessions] = useState<number | null>(null);
   const [sms, setSms] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +50,7 @@ export function CourseNewScreen() {
   const p = plan.data;
   const freq = frequency ?? suggestedFrequency(p?.frequency ?? null);
   const count = sessions ?? p?.courseLength ?? 10;
+  const time = chosenTime ?? suggestedTime(p?.frequency ?? null);
   const timeProblem = reminderTimeProblem(time);
 
   const save = async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSchemeParam, reminderTime, sessionPath, shortDate, suggestedFrequency } from './course-text.ts';
+import { parseSchemeParam, reminderTime, sessionPath, shortDate, suggestedFrequency, suggestedTime } from './course-text.ts';
 
 describe('course texts (issue #31)', () => {
   it('reads the scheme from the address, and refuses anything else', () => {
@@ -13,6 +13,8 @@ describe('course texts (issue #31)', () => {
     expect(suggestedFrequency('隔天1次')).toBe('every-other-day');
     expect(suggestedFrequency('每天1次')).toBe('daily');
     expect(suggestedFrequency(null)).toBe('daily');
+    expect(suggestedTime('每晚1次，睡前1小时左右施灸')).toBe('20:00');
+    expect(suggestedTime('每天1次')).toBe('08:00');
   });
 
   it('shows times in China time', () => {

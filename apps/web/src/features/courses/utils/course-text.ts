@@ -11,6 +11,9 @@ export const schemeParam = (s: CourseScheme) => `${s.kind}:${s.id}`;
 /** The frequency a prescription suggests: every other day when it says 隔天, else every day. */
 export const suggestedFrequency = (frequency: string | null) => (paceOf(frequency ?? '').minGapDays > 1 ? 'every-other-day' : 'daily');
 
+/** The reminder time a prescription suggests: evening (20:00) for 每晚 / 睡前 / 晚上, else 08:00. */
+export const suggestedTime = (frequency: string | null) => (/每晚|睡前|晚上|傍晚/.test(frequency ?? '') ? '20:00' : '08:00');
+
 /** Where the guided session of a scheme starts (the same query the condition and scheme pages use). */
 export const sessionPath = (s: CourseScheme) => `/moxa_session?${s.kind}=${encodeURIComponent(s.id)}`;
 
