@@ -63,6 +63,10 @@ export const SAMPLES: Readonly<Record<string, string>> = {
   '/authorize': '/authorize',
   '/test': '/test',
   '/glossary': '/glossary?term=tongshencun',
+  // Issue #31.
+  '/mine/notifications': '/mine/notifications',
+  '/course_new': '/course_new?scheme=disease:insomnia',
+  '/course/:id': '/course/{courseId}',
   [NOT_FOUND_ROUTE.path]: '/no/such/page',
 };
 
@@ -89,6 +93,7 @@ const MOBILE = '13900018018';
 
 export type Fixtures = {
   caseId: string;
+  courseId: string;
   localKey: string;
   localResult: string;
   login: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -128,8 +133,8 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
   const login = await context.storageState();
   const token = (JSON.parse((await page.evaluate(() => localStorage.getItem('keyLoginInfo'))) ?? '{}') as { token: string }).token;
   await context.close();
-  // Issue #27 item 15: the consultation's separate consent, given once for the account.
-  await grantConsents(token, ['consultation']);
+  // Issue #27 item 15: the consultation's separate consent, given once for the account (and the log's, for a course).
+  await grantConsents(token, ['consultation', 'moxa-log']);
   const form = new FormData();
   const request = {
     gender: 'female',
@@ -151,8 +156,16 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
   });
   if (!res.ok) throw new Error(`POST /api/v8/consultations: ${res.status} ${await res.text()}`);
   const caseId = ((await res.json()) as { data: { id: string } }).data.id;
+  // Issue #31: a course of the same account.
+  const course = await fetch(`${baseUrl()}/api/v8/me/courses`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scheme: { kind: 'disease', id: 'insomnia' }, frequency: 'daily', time: '08:00', sessions: 10, channel: 'sms' }),
+  });
+  if (!course.ok) throw new Error(`POST /api/v8/me/courses: ${course.status} ${await course.text()}`);
+  const courseId = ((await course.json()) as { data: { id: string } }).data.id;
   const local = await localResult();
-  return { caseId, localKey: local.key, localResult: local.json, login };
+  return { caseId, courseId, localKey: local.key, localResult: local.json, login };
 }
 
 const DURATION = 'half-year';
@@ -160,7 +173,7 @@ const CONTACT_TIME = 'any';
 
 /** The URL of a route's sample, with the fixtures filled in. */
 export const sampleUrl = (path: string, f: Fixtures): string =>
-  SAMPLES[path]!.replace('{caseId}', f.caseId).replace('{localKey}', encodeURIComponent(f.localKey));
+  SAMPLES[path]!.replace('{caseId}', f.caseId).replace('{courseId}', f.courseId).replace('{localKey}', encodeURIComponent(f.localKey));
 
 /** Whether a route needs the logged-in context. */
 export const needsLogin = (r: RouteDef): boolean => Boolean(r.guard || r.roles?.length);

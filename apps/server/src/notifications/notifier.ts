@@ -231,6 +231,7 @@ export function notifier(deps: {
         );
     }
     await repo.purgeLinks(now);
+    await repo.purgeNotices(now);
     await dispatch();
   }
 
