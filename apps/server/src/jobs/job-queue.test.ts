@@ -46,14 +46,18 @@ describe.each(DIALECTS)('the job queue on %s (issue #31)', (dialect: Dialect) =>
     await made?.drop();
   });
 
-  it('is pg-boss on PostgreSQL, in the app’s own schema, and the in-process runner on SQLite', async () => {
+  it('is pg-boss on PostgreSQL, in a schema beside the app’s, and the in-process runner on SQLite', async () => {
     const q = await open();
     expect(q.kind).toBe(dialect === 'postgres' ? 'pg-boss' : 'sqlite');
     if (dialect === 'postgres') {
       await q.createQueue('probe', policy());
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-        where table_schema = current_schema() and table_name = 'job'`.execute(made.db);
+        where table_schema = current_schema() || '_jobs' and table_name = 'job'`.execute(made.db);
       expect(rows[0]!.n).toBe(1);
+      // Nothing of pg-boss in the app's own schema: a backup of it holds the app's data only.
+      const own = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+        where table_schema = current_schema() and table_name in ('job', 'queue', 'version')`.execute(made.db);
+      expect(own.rows[0]!.n).toBe(0);
     }
   });
 

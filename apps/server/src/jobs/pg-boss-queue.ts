@@ -3,8 +3,8 @@ import type { FailedJob, JobQueue, QueuePolicy } from './job-queue.ts';
 
 /**
  * pg-boss on PostgreSQL (issue #31, docs/decisions/035). Queues use the `exclusive` policy, so one job
- * per singleton key is queued or active across every instance. pg-boss's tables live in `schema`
- * (select-queue.ts).
+ * per singleton key is queued or active across every instance. pg-boss's tables live in `schema`,
+ * beside the app's (select-queue.ts).
  */
 export function pgBossQueue(opts: {
   connectionString: string;

@@ -6,9 +6,11 @@ import { sqliteQueue } from './sqlite-queue.ts';
 
 /**
  * The job queue for a database (issue #31, docs/decisions/035): pg-boss on PostgreSQL, else the
- * in-process runner on SQLite. pg-boss's tables go into the app's own schema when the deployment has
- * one of its own (search_path), so deployments and test runs sharing a server never take each other's
- * jobs and dropping the schema drops them too; with the default `public`, into their own `pgboss`.
+ * in-process runner on SQLite. pg-boss's tables live in a schema of their own next to the app's —
+ * `<app schema>_jobs`, or `pgboss` beside the default `public` — so deployments and test runs sharing a
+ * server never take each other's jobs, and a backup of the app's schema (scripts/backup.ts) holds the
+ * app's data only: the notices themselves are rows of the app (`notifications`), and the planner puts
+ * pending ones back on the queue after a restore.
  */
 export async function selectJobQueue(db: Db, databaseUrl: string, onError: (err: unknown) => void): Promise<JobQueue> {
   if (db.dialect !== 'postgres') return sqliteQueue(db, { onError });
@@ -16,4 +18,4 @@ export async function selectJobQueue(db: Db, databaseUrl: string, onError: (err:
   return pgBossQueue({ connectionString: databaseUrl, schema: jobSchemaFor(current), onError });
 }
 
-export const jobSchemaFor = (appSchema: string) => (appSchema === 'public' ? 'pgboss' : appSchema);
+export const jobSchemaFor = (appSchema: string) => (appSchema === 'public' ? 'pgboss' : `${appSchema}_jobs`);

@@ -53,6 +53,8 @@ export async function createTestDb(dialect: Dialect): Promise<{ db: Db; url: str
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
+      // Issue #31: the job queue's schema beside it (jobs/select-queue.ts), when a test started workers.
+      await c.query(`drop schema if exists ${schema}_jobs cascade`);
       await c.end();
     },
   };
