@@ -93,6 +93,7 @@ describe.each(DATABASES)('a notice cut off by kill -9 on $name (issue #31)', ({ 
       ALIYUN_SMS_ENDPOINT: gw.url,
       NOTIFY_SEND_TIMEOUT_SECONDS: '2',
       NOTIFY_PLAN_SECONDS: '1',
+      NOTIFY_RETRY_DELAY_SECONDS: '1',
       // Real time here: the test must not depend on the hour it runs at.
       NOTIFY_IGNORE_QUIET_HOURS: 'true',
     };

@@ -227,6 +227,29 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     });
   });
 
+  it('asks the provider before a retry, so a send that timed out after going out is not sent twice', async () => {
+    t.clock.set(china('2026-11-25T11:00:00'));
+    const real = t.sms.sendTemplate.bind(t.sms);
+    let timedOut = 0;
+    // The gateway sends the first notice but the answer never arrives (a timeout).
+    t.sms.sendTemplate = async (...args) => {
+      await real(...args);
+      if (args[1] === 'case-reply' && timedOut++ === 0) throw new Error('aliyun request failed: timeout');
+    };
+    try {
+      const c = await ask();
+      await reply(c.id, '睡前温和灸涌泉');
+      const notice = async () => (await t.app.ctx.notifier.repository.list('sent', 500)).rows.find((n) => n.subjectId === c.id);
+      await until(async () => (await notice()) !== undefined, 'the notice marked sent', 20_000);
+      expect(timedOut).toBe(1);
+      const sent = (await notice())!;
+      expect(sent.attempts).toBe(2);
+      expect(t.sms.notices.filter((n) => n.ref === sent.key)).toHaveLength(1);
+    } finally {
+      t.sms.sendTemplate = real;
+    }
+  });
+
   it('retries a refusing provider with back-off, then gives up and lists the notice as failed for staff', async () => {
     t.clock.set(china('2026-11-26T10:00:00'));
     t.sms.fail = true;

@@ -141,8 +141,9 @@ export function notifier(deps: {
       params.link = url;
     }
     if (n.channel === 'sms') {
-      // A send cut off by a crash: the gateway is asked whether it went out before sending again.
-      if (resumed && (await sms.lookup(address.mobile, n.key, n.claimedAt ?? 0)) === 'sent') return 'sent';
+      // A send cut off by a crash, or an attempt that failed without a clear answer (a timeout): the
+      // gateway is asked whether it went out before sending again.
+      if (resumed && (await sms.lookup(address.mobile, n.key, n.createdAt)) === 'sent') return 'sent';
       await sms.sendTemplate(address.mobile, n.kind as SmsTemplate, params, n.key);
       return 'sent';
     }
@@ -178,7 +179,8 @@ export function notifier(deps: {
       await repo.finish(n.key, 'skipped', composed.skip);
       return;
     }
-    const resumed = n.state === 'sending';
+    // Any earlier attempt may have reached the provider (a crash, or a timeout after the request left).
+    const resumed = n.state === 'sending' || n.attempts > 0;
     if (!(await repo.claim(n, now))) return;
     try {
       const outcome = await send({ ...n, attempts: n.attempts + 1 }, composed, resumed);
