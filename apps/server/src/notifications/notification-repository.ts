@@ -182,7 +182,14 @@ export function notificationRepository(db: Db, clock: () => number) {
      * locked, so two instances planning at once agree. Answers when the next notice is due and since
      * when it counts, or null when a notice already waiting will carry this event too.
      */
-    async takeSlot(userId: string, kind: string, now: number, windowMs: number): Promise<{ due: number; since: number } | null> {
+    async takeSlot(
+      userId: string,
+      kind: string,
+      now: number,
+      windowMs: number,
+      /** Moves a due time out of quiet hours, so events during the night join the one 08:00 notice. */
+      adjust: (t: number) => number = (t) => t,
+    ): Promise<{ due: number; since: number } | null> {
       return db.transaction().execute(async (tx) => {
         await tx
           .insertInto('notice_slots')
@@ -193,7 +200,7 @@ export function notificationRepository(db: Db, clock: () => number) {
         if (db.dialect === 'postgres') q = q.forUpdate();
         const last = Number((await q.executeTakeFirstOrThrow()).last_due_at);
         if (last > now) return null;
-        const due = last > now - windowMs ? last + windowMs : now;
+        const due = adjust(last > now - windowMs ? last + windowMs : now);
         await tx.updateTable('notice_slots').set({ last_due_at: due }).where('user_id', '=', userId).where('kind', '=', kind).execute();
         return { due, since: last > 0 ? last : now - windowMs };
       });

@@ -176,6 +176,11 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     t.clock.set(china('2026-11-24T22:30:00'));
     const before = notices('case-new').length;
     await ask();
+    // More cases during the night join the same morning notice.
+    t.clock.set(china('2026-11-25T01:00:00'));
+    await ask();
+    t.clock.set(china('2026-11-25T03:00:00'));
+    await ask();
     await t.app.ctx.notifier.plan();
     await new Promise((r) => setTimeout(r, 1500));
     expect(notices('case-new')).toHaveLength(before);
@@ -189,6 +194,13 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     t.clock.set(china('2026-11-25T08:00:00'));
     await t.app.ctx.notifier.plan();
     await until(() => notices('case-new').length === before + 2, 'the morning notices');
+    await new Promise((r) => setTimeout(r, 1000));
+    // One per advisor, counting the night's three cases.
+    expect(
+      notices('case-new')
+        .slice(before)
+        .map((n) => n.params.count),
+    ).toEqual(['3', '3']);
   });
 
   it('respects the person’s preferences: reply notices turned off are not sent', async () => {

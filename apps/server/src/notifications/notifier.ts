@@ -243,7 +243,7 @@ export function notifier(deps: {
     async caseCreated(): Promise<void> {
       const now = clock();
       for (const a of await repo.advisors()) {
-        const slot = await repo.takeSlot(a, 'case-new', now, NEW_CASE_WINDOW_MS);
+        const slot = await repo.takeSlot(a, 'case-new', now, NEW_CASE_WINDOW_MS, afterQuiet);
         if (!slot) continue;
         await plant(
           `case-new:${a}:${slot.due}`,
@@ -257,7 +257,7 @@ export function notifier(deps: {
     async caseReplied(caseId: string): Promise<void> {
       const c = await repo.caseState(caseId);
       if (!c) return;
-      const slot = await repo.takeSlot(c.userId, `case-reply:${caseId}`, clock(), REPLY_WINDOW_MS);
+      const slot = await repo.takeSlot(c.userId, `case-reply:${caseId}`, clock(), REPLY_WINDOW_MS, afterQuiet);
       if (slot)
         await plant(
           `case-reply:${caseId}:${slot.due}`,
