@@ -23,6 +23,7 @@ const MOBILE = '13900018018';
 
 export type Fixtures = {
   caseId: string;
+  courseId: string;
   localKey: string;
   localResult: string;
   login: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -62,8 +63,8 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
   const login = await context.storageState();
   const token = (JSON.parse((await page.evaluate(() => localStorage.getItem('keyLoginInfo'))) ?? '{}') as { token: string }).token;
   await context.close();
-  // Issue #27 item 15: the consultation's separate consent, given once for the account.
-  await grantConsents(token, ['consultation']);
+  // Issue #27 item 15: the consultation's separate consent, given once for the account (and the log's, for a course).
+  await grantConsents(token, ['consultation', 'moxa-log']);
   const form = new FormData();
   const request = {
     gender: 'female',
@@ -85,8 +86,16 @@ export async function prepareFixtures(browser: Browser): Promise<Fixtures> {
   });
   if (!res.ok) throw new Error(`POST /api/v8/consultations: ${res.status} ${await res.text()}`);
   const caseId = ((await res.json()) as { data: { id: string } }).data.id;
+  // Issue #31: a course of the same account.
+  const course = await fetch(`${baseUrl()}/api/v8/me/courses`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scheme: { kind: 'disease', id: 'insomnia' }, frequency: 'daily', time: '08:00', sessions: 10, channel: 'sms' }),
+  });
+  if (!course.ok) throw new Error(`POST /api/v8/me/courses: ${course.status} ${await course.text()}`);
+  const courseId = ((await course.json()) as { data: { id: string } }).data.id;
   const local = await localResult();
-  return { caseId, localKey: local.key, localResult: local.json, login };
+  return { caseId, courseId, localKey: local.key, localResult: local.json, login };
 }
 
 const DURATION = 'half-year';
@@ -96,7 +105,10 @@ const CONTACT_TIME = 'any';
 export function sampleUrl(path: string, f: Fixtures): string {
   const route = allRoutes().find((r) => r.path === path);
   if (!route) throw new Error(`no route ${path} in config/routes.ts`);
-  return (route.sample ?? route.path).replace('{caseId}', f.caseId).replace('{localKey}', encodeURIComponent(f.localKey));
+  return (route.sample ?? route.path)
+    .replace('{caseId}', f.caseId)
+    .replace('{courseId}', f.courseId)
+    .replace('{localKey}', encodeURIComponent(f.localKey));
 }
 
 /** Whether a route needs the logged-in context. */

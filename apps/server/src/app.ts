@@ -44,6 +44,8 @@ import { consoleBehindProxyGuard } from './sms/console-guard.ts';
 import { selectSmsProvider } from './sms/select-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
+import { courseRepository } from './courses/course-repository.ts';
+import { notifier, type Notifier } from './notifications/notifier.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -184,7 +186,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
           ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE }, fetch, clock)
           : null,
+    courses: courseRepository(db, clock),
+    // Set just below, once the SMS provider and WeChat client above exist.
+    notifier: null as unknown as Notifier,
   };
+  // Issue #31: notices and course reminders (workers start in server.ts, or in the tests that need them).
+  ctx.notifier = notifier({ db, env, clock, sms: ctx.sms, wechat: ctx.wechat, courses: ctx.courses, log: app.log });
+  app.addHook('onClose', async () => ctx.notifier.stop());
   app.decorate('ctx', ctx);
   // Issue #27 item 11: the session of a route declaring bearer security is checked before its body.
   authenticateFirst(app);

@@ -117,16 +117,19 @@ export const EnvSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().default(''),
   ALIYUN_SMS_SIGN_NAME: z.string().default(''),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().default(''),
-  /** Issue #17: the template of 您的咨询已有回复 (no parameters); empty: reply notices are not sent. */
-  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().default(''),
+  /**
+   * Issue #31: the gateway template of each notice, `case-new:SMS_1,case-overdue:SMS_2,case-reply:SMS_3,
+   * course-reminder:SMS_4` (texts in sms/sms-provider.ts); a notice without a template fails visibly.
+   */
+  ALIYUN_SMS_NOTICE_TEMPLATES: z.string().default(''),
   ALIYUN_SMS_ENDPOINT: endpoint('https://dysmsapi.aliyuncs.com'),
   TENCENT_SMS_SECRET_ID: z.string().default(''),
   TENCENT_SMS_SECRET_KEY: z.string().default(''),
   TENCENT_SMS_APP_ID: z.string().default(''),
   TENCENT_SMS_SIGN_NAME: z.string().default(''),
   TENCENT_SMS_TEMPLATE_ID: z.string().default(''),
-  /** Issue #17: the template of 您的咨询已有回复 (no parameters); empty: reply notices are not sent. */
-  TENCENT_SMS_NOTICE_TEMPLATE_ID: z.string().default(''),
+  /** Issue #31: as ALIYUN_SMS_NOTICE_TEMPLATES, with Tencent template ids. */
+  TENCENT_SMS_NOTICE_TEMPLATES: z.string().default(''),
   TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: endpoint('https://sms.tencentcloudapi.com'),
   WECHAT_APP_ID: z.string().default(''),
@@ -149,6 +152,28 @@ export const EnvSchema = z.object({
     .default('')
     .refine((v) => v === '' || originOf(v) !== null, 'must be an origin such as https://h5.example.com (scheme and host, no path)')
     .transform((v) => (v === '' ? '' : originOf(v)!)),
+  /**
+   * Issue #31: WeChat template messages (advisors' notices, reply notices) and the subscribe message
+   * of course reminders, `case-new:<template id>,case-overdue:…,case-reply:…,course-reminder:…`; a
+   * notice without a template goes by SMS only.
+   */
+  WECHAT_NOTICE_TEMPLATES: z.string().default(''),
+  /** Issue #31: the advisors' waiting-time target, in working hours (09:00–18:00 China time, Mon–Fri). */
+  NOTIFY_WAIT_TARGET_HOURS: z.coerce.number().positive().max(200).default(4),
+  /** Issue #31: how long a notice's provider call may take before another worker takes the notice over. */
+  NOTIFY_SEND_TIMEOUT_SECONDS: positive(60, 3600),
+  /** Issue #31: retries of a notice the provider refused (doubling from NOTIFY_RETRY_DELAY_SECONDS), then it fails visibly. */
+  NOTIFY_RETRY_LIMIT: positive(5, 20),
+  NOTIFY_RETRY_DELAY_SECONDS: positive(30, 3600),
+  /** Issue #31: how often each instance plans due reminders and notices (seconds). */
+  NOTIFY_PLAN_SECONDS: positive(30, 3600),
+  /**
+   * Issue #31: test deployments only — notices go out at any hour, so tests against a real server do
+   * not depend on the time of day (quiet hours are tested with the controllable clock).
+   */
+  NOTIFY_IGNORE_QUIET_HOURS: bool,
+  /** Issue #31: days a /c/<token> link into a case stays valid. */
+  SHORT_LINK_DAYS: positive(7, 90),
   /** Constitution records one account may save per day (issue #13 item 11). */
   PHYSICAL_MAX_RECORDS_PER_DAY: positive(20),
   /** Issue #33 item 5: page-speed reports per client (IPv6 by /64) per hour, and from everyone per day. */

@@ -82,6 +82,10 @@ const SENSITIVE_TABLES = [
   'wechat_tickets',
   'user_roles',
   'consents',
+  // Issue #31: which condition a course follows, and where notices went.
+  'courses',
+  'notifications',
+  'short_links',
   'users',
 ] as const;
 

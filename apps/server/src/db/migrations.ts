@@ -542,6 +542,110 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('web_vitals').execute();
     },
   },
+  // Issue #31: the job table of the in-process runner used on SQLite (jobs/sqlite-queue.ts; on
+  // PostgreSQL pg-boss keeps its own tables). One queued or running job per (name, singleton key).
+  '020_jobs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('singleton_key', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('retry_count', 'integer', (c) => c.notNull())
+        .addColumn('retry_limit', 'integer', (c) => c.notNull())
+        .addColumn('retry_delay', 'integer', (c) => c.notNull())
+        .addColumn('retry_backoff', 'integer', (c) => c.notNull())
+        .addColumn('expire_seconds', 'integer', (c) => c.notNull())
+        .addColumn('start_after', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('completed_at', 'bigint')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`create unique index jobs_singleton on jobs (name, singleton_key) where state in ('created', 'retry', 'active')`.execute(db);
+      await db.schema.createIndex('jobs_due').on('jobs').columns(['state', 'start_after']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('jobs').execute();
+    },
+  },
+  // Issue #31: notices (one row per notice and channel, keyed so a notice exists once however many
+  // instances plan it), the per-advisor slot that batches new-case notices, preferences, short links
+  // back into a case, and course reminders (疗程提醒).
+  '021_notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('subject_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('due_at', 'bigint', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .addColumn('enqueued_at', 'bigint')
+        .addColumn('sent_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('notifications_due').on('notifications').columns(['state', 'due_at']).execute();
+      await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'kind', 'due_at']).execute();
+      await db.schema
+        .createTable('notice_slots')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('last_due_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notice_slots_pk', ['user_id', 'kind'])
+        .execute();
+      await db.schema
+        .createTable('notification_prefs')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('case_replies', 'integer', (c) => c.notNull())
+        .addColumn('course_reminders', 'integer', (c) => c.notNull())
+        .addColumn('sms', 'integer', (c) => c.notNull())
+        .addColumn('wechat', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('short_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('case_id', 'text', (c) => c.notNull().references('cases.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('short_links_expiry').on('short_links').column('expires_at').execute();
+      await db.schema
+        .createTable('courses')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('scheme_kind', 'text', (c) => c.notNull())
+        .addColumn('scheme_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('frequency', 'text', (c) => c.notNull())
+        .addColumn('minute', 'integer', (c) => c.notNull())
+        .addColumn('sessions', 'integer', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('pause_reason', 'text')
+        .addColumn('pauses', 'text', (c) => c.notNull())
+        .addColumn('first_day', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('courses_user').on('courses').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('courses_status').on('courses').column('status').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['courses', 'short_links', 'notification_prefs', 'notice_slots', 'notifications'])
+        await db.schema.dropTable(t).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,4 +150,70 @@ export interface Database {
     answers: string;
     result: string;
   };
+  /** Issue #31: the in-process job runner's queue (SQLite; pg-boss has its own tables on PostgreSQL). */
+  jobs: {
+    id: string;
+    name: string;
+    data: string;
+    singleton_key: string | null;
+    /** created, retry, active, completed, failed */
+    state: string;
+    retry_count: number;
+    retry_limit: number;
+    retry_delay: number;
+    retry_backoff: number;
+    expire_seconds: number;
+    start_after: number;
+    started_at: number | null;
+    completed_at: number | null;
+    last_error: string | null;
+    created_at: number;
+  };
+  /** Issue #31: one notice on one channel; `key` is its idempotency key, `payload` JSON (no phone numbers). */
+  notifications: {
+    key: string;
+    kind: string;
+    channel: string;
+    user_id: string;
+    subject_id: string | null;
+    payload: string;
+    due_at: number;
+    state: string;
+    attempts: number;
+    last_error: string | null;
+    claimed_at: number | null;
+    enqueued_at: number | null;
+    sent_at: number | null;
+    created_at: number;
+  };
+  /** Issue #31: when a person's latest notice of a kind was due (batches new-case notices, 10 minutes apart). */
+  notice_slots: { user_id: string; kind: string; last_due_at: number };
+  notification_prefs: {
+    user_id: string;
+    case_replies: number;
+    course_reminders: number;
+    sms: number;
+    wechat: number;
+    updated_at: number;
+  };
+  /** Issue #31: `/c/<token>` links into one case; only the token's SHA-256 is kept. */
+  short_links: { token_hash: string; case_id: string; user_id: string; expires_at: number; created_at: number };
+  /** Issue #31: 疗程 with reminders; `minute` after China-time midnight, `first_day` a China-time day number, `pauses` JSON. */
+  courses: {
+    id: string;
+    user_id: string;
+    scheme_kind: string;
+    scheme_id: string;
+    title: string;
+    frequency: string;
+    minute: number;
+    sessions: number;
+    channel: string;
+    status: string;
+    pause_reason: string | null;
+    pauses: string;
+    first_day: number;
+    created_at: number;
+    updated_at: number;
+  };
 }

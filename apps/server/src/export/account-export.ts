@@ -8,6 +8,7 @@ import { FEELINGS, REACTIONS } from '@moxa/core/moxa/moxa-rules';
 import { CONSTITUTION_NAMES, isConstitutionType } from '@moxa/core/physical/constitution';
 import type { PhysicalResult, Questionnaire } from '@moxa/core/physical/physical-contract';
 import { sql } from 'kysely';
+import { formatTimeOfDay } from '@moxa/core/notifications/china-time';
 import type { AppContext } from '../lib/context.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -194,6 +195,29 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
         favorites: saved(await ctx.savedItems.list(userId, 'favorites')),
         history: saved(await ctx.savedItems.list(userId, 'history')),
         consultations,
+        // Issue #31: courses, notice settings and the notices of this account.
+        courses: (await ctx.courses.listOf(userId)).map((c) => ({
+          id: c.id,
+          title: c.title,
+          scheme: c.scheme,
+          frequency: c.frequency,
+          time: formatTimeOfDay(c.minute),
+          sessions: c.sessions,
+          channel: c.channel,
+          status: c.status,
+          pauses: c.pauses.map((p) => ({ from: iso(p.from), to: isoOrNull(p.to), reason: p.reason })),
+          createdAt: iso(c.createdAt),
+        })),
+        notifications: {
+          preferences: await ctx.notifier.repository.preferences(userId),
+          notices: (await ctx.notifier.repository.ofUser(userId)).map((n) => ({
+            kind: n.kind,
+            channel: n.channel,
+            state: n.state,
+            dueAt: iso(n.dueAt),
+            sentAt: isoOrNull(n.sentAt),
+          })),
+        },
       };
       const counts: Record<ExportSectionKey, number> = {
         profile: 1,
@@ -205,6 +229,8 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
         favorites: doc.favorites.length,
         history: doc.history.length,
         consultations: doc.consultations.length,
+        courses: doc.courses.length,
+        notifications: doc.notifications.notices.length,
       };
       // The manifest comes first in the file, after what the file is.
       return {

@@ -19,6 +19,8 @@ import type { LimitStore } from './limit-store.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 import type { WechatRepository } from '../wechat/wechat-repository.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
+import type { CourseRepository } from '../courses/course-repository.ts';
+import type { Notifier } from '../notifications/notifier.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -48,6 +50,9 @@ export type AppContext = {
   sms: SmsProvider;
   wechat: WechatApi | null;
   clock: () => number;
+  /** Issue #31: course reminders (疗程) and the notification layer on the job queue. */
+  courses: CourseRepository;
+  notifier: Notifier;
 };
 
 declare module 'fastify' {

@@ -18,7 +18,10 @@ const MANIFEST = {
     imports: ['_react-R.js', '_web-W.js', '_query-Q.js', '_rich-T.js'],
     css: ['assets/disease-detail-D.css'],
   },
-  'src/features/products/components/product-detail-screen.tsx': { file: 'assets/product-detail-P.js', imports: ['_web-W.js', '_query-Q.js'] },
+  'src/features/products/components/product-detail-screen.tsx': {
+    file: 'assets/product-detail-P.js',
+    imports: ['_web-W.js', '_query-Q.js'],
+  },
   'src/app/mount.tsx': { file: 'assets/mount-M.js', imports: ['_react-R.js', '_client-C.js'] },
   '_client-C.js': { file: 'assets/client-C.js', imports: ['_react-R.js'] },
 };

@@ -121,6 +121,8 @@ describe.each(DIALECTS)('account export on %s', (dialect) => {
       favorites: data.favorites.length,
       history: data.history.length,
       consultations: data.consultations.length,
+      courses: data.courses.length,
+      notifications: data.notifications.notices.length,
     };
     expect(Object.fromEntries(data.manifest.sections.map((s) => [s.key, s.count]))).toEqual(sizes);
     expect(data.manifest.photos).toBe(1);

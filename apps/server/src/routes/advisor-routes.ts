@@ -8,19 +8,17 @@ import {
   CaseParamsSchema,
 } from '@moxa/core/cases/case-contract';
 import { envelope } from '@moxa/core/http/envelope';
+import { AdvisorQueueSummarySchema } from '@moxa/core/notifications/notification-contract';
 import { advisorDisplayName } from '@moxa/core/login/display-name';
 import { decodeQueueCursor, encodeQueueCursor } from '../cases/case-repository.ts';
 import type { CaseViews } from '../cases/case-views.ts';
 import { badInput, conflict, notFound } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireRole } from '../lib/context.ts';
 
-/** At most one reply SMS per case in this many seconds (issue #17). */
-const SMS_WINDOW_SECONDS = 3600;
-
 /**
  * Issue #17, the advisors' side (role advisor; admin passes too): the queue, a case with its photos and
- * internal notes, replies with recommendations (SMS-notified when the user asked, at most one per case
- * per hour), and status changes. Everyone else gets 403 in the envelope.
+ * internal notes, replies with recommendations (the user is notified through the notification layer,
+ * issue #31), and status changes. Everyone else gets 403 in the envelope.
  */
 export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
   return async (app) => {
@@ -52,10 +50,29 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
         if (after === null) throw badInput('翻页位置不正确，请刷新后重试');
         const page = await cases.queue({ status, after, size });
         return ok({
-          items: page.rows.map(views.advisorSummary),
+          // Issue #31: each case's waiting time, and whether it is past the waiting-time target.
+          items: page.rows.map((c) => ({ ...views.advisorSummary(c), overdue: c.queueRank <= 1 && ctx.notifier.isOverdue(c.queueAt) })),
           nextCursor: page.next ? encodeQueueCursor(page.next) : null,
           ...(await cases.queueCounts(status)),
         });
+      },
+    );
+
+    app.get(
+      '/api/v8/advisor/summary',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: '顾问：待回复的咨询数（含超过等待目标的、需提醒就医的），用于“我的”里的咨询队列入口',
+          security: bearerSecurity,
+          errors: [403],
+          response: { 200: envelope(AdvisorQueueSummarySchema) },
+        },
+      },
+      async (request, reply) => {
+        await requireRole(ctx, request, 'advisor');
+        void reply.header('Cache-Control', 'no-store');
+        return ok(await ctx.notifier.queueSummary());
       },
     );
 
@@ -107,13 +124,11 @@ export function advisorRoutes(views: CaseViews): FastifyPluginAsyncZod {
           internal,
           ...(empty || internal ? {} : { recommendation: picked }),
         });
-        if (!internal && c.notifySms) {
-          const allowed = await ctx.limits.take(`casesms:${c.id}`, SMS_WINDOW_SECONDS, 1).catch(() => ({ ok: false }));
-          if (allowed.ok)
-            await ctx.sms.sendNotice(c.userMobile, 'case-replied').catch((err: unknown) => {
-              request.log.warn({ caseId: c.id, err: (err as Error).message }, 'reply sms failed');
-            });
-        }
+        // Issue #31: the user hears of it with a link back into the case (queued; at most one an hour per case).
+        if (!internal)
+          await ctx.notifier
+            .caseReplied(c.id)
+            .catch((err: unknown) => request.log.warn({ caseId: c.id, err: String(err) }, 'reply notice not planned'));
         return ok(await views.advisorDetail((await cases.get(c.id))!));
       },
     );

@@ -147,6 +147,10 @@ export function caseRoutes(views: CaseViews): FastifyPluginAsyncZod {
             for (const f of files) photos.push(await decoded(f));
             const id = await cases.create(user.id, body, hasRedFlag(`${body.complaint} ${body.symptoms}`), photos);
             request.log.info({ userId: user.id, caseId: id, photos: photos.length }, 'consultation');
+            // Issue #31: the advisors hear of it (the notice is a row first; a failure here loses no case).
+            await ctx.notifier
+              .caseCreated()
+              .catch((err: unknown) => request.log.warn({ caseId: id, err: String(err) }, 'new-case notice not planned'));
             return ok(await views.detail((await cases.get(id))!));
           } catch (err) {
             // Only cases really opened count against the day (decision 004: a refused request consumes nothing).

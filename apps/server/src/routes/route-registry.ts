@@ -30,6 +30,9 @@ import { problemRoutes } from './problem-routes.ts';
 import { productRoutes } from './product-routes.ts';
 import { searchRoutes } from './search-routes.ts';
 import { videoRoutes } from './video-routes.ts';
+import { notificationRoutes } from './notification-routes.ts';
+import { courseRoutes } from './course-routes.ts';
+import { shortLinkRoutes } from './short-link-routes.ts';
 import { vitalsRoutes } from './vitals-routes.ts';
 import { wechatRoutes } from './wechat-routes.ts';
 
@@ -93,4 +96,8 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(consentRoutes),
   // Issue #33 item 5: real users' Core Web Vitals (decision 034).
   route(vitalsRoutes, (d) => [d.vitals]),
+  // Issue #31: notice settings, courses (疗程) with reminders, and the short links notices carry.
+  route(notificationRoutes),
+  route(courseRoutes, (d) => [d.content]),
+  route(shortLinkRoutes),
 ];

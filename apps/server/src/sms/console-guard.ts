@@ -21,7 +21,8 @@ export function consoleBehindProxyGuard(sms: SmsProvider, env: Pick<Env, 'SMS_CO
     ? {
         name: sms.name,
         sendCode: async (e164, code) => (stopped ? refuse() : sms.sendCode(e164, code)),
-        sendNotice: async (e164, notice) => (stopped ? refuse() : sms.sendNotice(e164, notice)),
+        sendTemplate: async (e164, template, params, ref) => (stopped ? refuse() : sms.sendTemplate(e164, template, params, ref)),
+        lookup: (e164, ref, since) => sms.lookup(e164, ref, since),
       }
     : sms;
   return {

@@ -46,7 +46,7 @@ describe('Aliyun SMS adapter', () => {
     accessKeySecret: 'sekret',
     signName: '艾灸养生',
     templateCode: 'SMS_1',
-    noticeTemplateCode: 'SMS_2',
+    noticeTemplates: { 'case-reply': 'SMS_2' } as const,
     endpoint,
   });
 
@@ -63,17 +63,41 @@ describe('Aliyun SMS adapter', () => {
     expect(aliyunVerify(params, 'other')).toBe(false);
   });
 
-  it('sends a reply notice through its own template, without parameters (issue #17)', async () => {
+  it('sends a notice through its own template, with its variables and the notice key as OutId (issue #31)', async () => {
     const gw = await fakeGateway(() => ({ Code: 'OK', Message: 'OK' }));
     closers.push(gw.close);
-    await aliyunProvider(config(gw.url)).sendNotice('+8613800138000', 'case-replied');
+    await aliyunProvider(config(gw.url)).sendTemplate(
+      '+8613800138000',
+      'case-reply',
+      { link: 'https://h5.example.com/c/abc' },
+      'case-reply:k:sms',
+    );
     const params = new URLSearchParams(gw.seen[0]!.body);
     expect(params.get('TemplateCode')).toBe('SMS_2');
-    expect(params.get('TemplateParam')).toBeNull();
+    expect(params.get('TemplateParam')).toBe('{"link":"https://h5.example.com/c/abc"}');
+    expect(params.get('OutId')).toBe('case-reply:k:sms');
     expect(aliyunVerify(params, 'sekret')).toBe(true);
-    await expect(
-      aliyunProvider({ ...config(gw.url), noticeTemplateCode: '' }).sendNotice('+8613800138000', 'case-replied'),
-    ).rejects.toBeInstanceOf(SmsError);
+    // A notice without a configured template fails for good (no retries).
+    const refused = aliyunProvider(config(gw.url)).sendTemplate('+8613800138000', 'case-new', { count: '1', urgent: '' }, 'x');
+    await expect(refused).rejects.toMatchObject({ permanent: true });
+    await expect(refused).rejects.toBeInstanceOf(SmsError);
+  });
+
+  it('looks a cut-off send up by its OutId on the China-time day it was claimed (issue #31)', async () => {
+    const gw = await fakeGateway((_req, body) => {
+      const p = new URLSearchParams(body);
+      if (p.get('Action') !== 'QuerySendDetails') return { Code: 'OK' };
+      const sent = p.get('SendDate') === '20261123' ? [{ OutId: 'other' }, { OutId: 'wanted' }] : [];
+      return { Code: 'OK', SmsSendDetailDTOs: { SmsSendDetailDTO: sent } };
+    });
+    closers.push(gw.close);
+    const provider = aliyunProvider(config(gw.url));
+    // 2026-11-22 23:30 UTC is 2026-11-23 in China.
+    expect(await provider.lookup('+8613800138000', 'wanted', Date.UTC(2026, 10, 22, 23, 30))).toBe('sent');
+    expect(await provider.lookup('+8613800138000', 'missing', Date.UTC(2026, 10, 22, 23, 30))).toBe('not-sent');
+    const query = new URLSearchParams(gw.seen.at(-1)!.body);
+    expect(query.get('PhoneNumber')).toBe('13800138000');
+    expect(aliyunVerify(query, 'sekret')).toBe(true);
   });
 
   it('sends international numbers with their country code and no +', async () => {
@@ -98,7 +122,7 @@ describe('Tencent Cloud SMS adapter', () => {
     appId: '1400000000',
     signName: '艾灸养生',
     templateId: '100',
-    noticeTemplateId: '200',
+    noticeTemplates: { 'course-reminder': '200' } as const,
     region: 'ap-guangzhou',
     endpoint,
   });
@@ -129,11 +153,20 @@ describe('Tencent Cloud SMS adapter', () => {
     expect(tencentVerify(req, body, 'WRONG')).toBe(false);
   });
 
-  it('sends a reply notice through its own template (issue #17)', async () => {
+  it('sends a notice through its own template, variables in the order of its text (issue #31)', async () => {
     const gw = await fakeGateway(() => ({ Response: { SendStatusSet: [{ Code: 'Ok' }], RequestId: 'r' } }));
     closers.push(gw.close);
-    await tencentProvider(config(gw.url)).sendNotice('+8613800138000', 'case-replied');
-    expect(JSON.parse(gw.seen[0]!.body)).toMatchObject({ TemplateId: '200', TemplateParamSet: [] });
+    await tencentProvider(config(gw.url)).sendTemplate(
+      '+8613800138000',
+      'course-reminder',
+      { n: '3', total: '10', title: '失眠' },
+      'course:k',
+    );
+    expect(JSON.parse(gw.seen[0]!.body)).toMatchObject({
+      TemplateId: '200',
+      TemplateParamSet: ['失眠', '3', '10'],
+      SessionContext: 'course:k',
+    });
     expect(tencentVerify(gw.seen[0]!.req, gw.seen[0]!.body, 'SKEY')).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { SmsError, type SmsProvider } from './sms-provider.ts';
+import { SMS_TEMPLATE_TEXT, SmsError, type SmsProvider, type SmsTemplate } from './sms-provider.ts';
 
 type TencentConfig = {
   secretId: string;
@@ -7,8 +7,8 @@ type TencentConfig = {
   appId: string;
   signName: string;
   templateId: string;
-  /** The template of notices (no parameters); empty: notices are not sent. */
-  noticeTemplateId: string;
+  /** The gateway template of each notice (issue #31); a notice without one is not sent. */
+  noticeTemplates: Partial<Record<SmsTemplate, string>>;
   region: string;
   endpoint: string;
 };
@@ -44,7 +44,7 @@ function tencentAuthorization(opts: {
 
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11). */
 export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch = fetch): SmsProvider {
-  async function send(e164: string, templateId: string, params: string[]) {
+  async function send(e164: string, templateId: string, params: string[], sessionContext?: string) {
     const url = new URL(config.endpoint);
     const payload = JSON.stringify({
       PhoneNumberSet: [e164],
@@ -52,6 +52,7 @@ export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch =
       SignName: config.signName,
       TemplateId: templateId,
       TemplateParamSet: params,
+      ...(sessionContext ? { SessionContext: sessionContext } : {}),
     });
     const timestamp = Math.floor(Date.now() / 1000);
     let json: { Response?: { Error?: { Code: string }; SendStatusSet?: { Code: string }[] } };
@@ -86,9 +87,20 @@ export function tencentProvider(config: TencentConfig, fetchImpl: typeof fetch =
   return {
     name: 'tencent',
     sendCode: (e164, code) => send(e164, config.templateId, [code]),
-    async sendNotice(e164) {
-      if (!config.noticeTemplateId) throw new SmsError('tencent: no notice template configured (TENCENT_SMS_NOTICE_TEMPLATE_ID)');
-      await send(e164, config.noticeTemplateId, []);
+    async sendTemplate(e164, template, params, ref) {
+      const id = config.noticeTemplates[template];
+      if (!id) throw new SmsError(`tencent: no template configured for ${template} (TENCENT_SMS_NOTICE_TEMPLATES)`, true);
+      // Tencent templates number their variables {1}, {2} …: in the order they appear in our text.
+      const names = [...SMS_TEMPLATE_TEXT[template].matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!);
+      await send(
+        e164,
+        id,
+        names.map((n) => params[n] ?? ''),
+        ref,
+      );
     },
+    // Tencent's send records arrive only with the carrier's status report, possibly minutes later:
+    // a cut-off notice is sent again (docs/decisions/035).
+    lookup: async () => 'unknown',
   };
 }

@@ -6,7 +6,23 @@ export interface WechatApi {
   openidForCode(code: string): Promise<string | null>;
   /** A fresh jsapi_ticket and its lifetime in seconds, or null when WeChat refuses; throws when WeChat cannot be reached. */
   jsapiTicket(): Promise<{ ticket: string; expiresIn: number } | null>;
+  /**
+   * Issue #31: sends a template message (模板消息) or a one-time subscribe message (订阅通知) to an
+   * openid. `clientMsgId` is WeChat's idempotency key for template messages (one message per openid
+   * and id within 10 minutes). Answers WeChat's errcode (0: sent); throws when WeChat cannot be reached.
+   */
+  sendMessage?(message: WechatMessage): Promise<number>;
 }
+
+export type WechatMessage = {
+  kind: 'template' | 'subscribe';
+  openid: string;
+  templateId: string;
+  /** Template keys and their values. */
+  data: Record<string, string>;
+  url: string;
+  clientMsgId: string;
+};
 
 /** Renew a credential this long before WeChat says it expires. */
 const RENEW_MARGIN_MS = 5 * 60_000;
@@ -49,6 +65,17 @@ export function wechatApi(
       });
     return tokenInFlight;
   };
+  const postJson = async <T>(path: string, query: Record<string, string>, body: object): Promise<T> => {
+    const url = new URL(path, config.baseUrl);
+    url.search = new URLSearchParams(query).toString();
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(8000),
+    });
+    return (await res.json()) as T;
+  };
   const ticketWith = (accessTokenValue: string) =>
     getJson<{ ticket?: string; expires_in?: number; errcode?: number }>('/cgi-bin/ticket/getticket', {
       access_token: accessTokenValue,
@@ -77,6 +104,25 @@ export function wechatApi(
         json = await ticketWith(value);
       }
       return typeof json.ticket === 'string' && json.ticket ? { ticket: json.ticket, expiresIn: json.expires_in ?? 7200 } : null;
+    },
+    async sendMessage(m) {
+      const data = Object.fromEntries(Object.entries(m.data).map(([k, value]) => [k, { value }]));
+      const body =
+        m.kind === 'template'
+          ? { touser: m.openid, template_id: m.templateId, url: m.url, data, client_msg_id: m.clientMsgId }
+          : { touser: m.openid, template_id: m.templateId, page: m.url, data };
+      const path = m.kind === 'template' ? '/cgi-bin/message/template/send' : '/cgi-bin/message/subscribe/bizsend';
+      for (let attempt = 0; ; attempt++) {
+        const value = await accessToken();
+        if (!value) return -1;
+        const json = await postJson<{ errcode?: number }>(path, { access_token: value }, body);
+        const errcode = json.errcode ?? 0;
+        if (attempt === 0 && STALE_TOKEN.has(errcode)) {
+          if (token?.value === value) token = null;
+          continue;
+        }
+        return errcode;
+      }
     },
   };
 }

@@ -73,6 +73,10 @@ async function wechatRoundTrip(
   return { state, ticket: data.bindTicket, loginInfo: data.loginInfo };
 }
 
+/** Issue #31: a course set up by the table's owner, and preferences that differ from the defaults. */
+const COURSE = { scheme: { kind: 'disease', id: 'insomnia' }, frequency: 'daily', time: '08:00', sessions: 10, channel: 'sms' };
+const QUIET_PREFS = { caseReplies: false, courseReminders: true, sms: false, wechat: true };
+
 export const OWNED_RESOURCES: OwnedResource[] = [
   {
     name: 'physical record',
@@ -364,6 +368,69 @@ export const OWNED_RESOURCES: OwnedResource[] = [
     },
   },
   {
+    // Issue #31: a course (疗程) is its owner's; another user's calls act on their own courses only.
+    name: 'course',
+    async create(t, owner) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v8/me/courses', payload: COURSE, headers: bearer(owner.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().data.id as string;
+      return { fixture: { id }, spare: [], secrets: [id, owner.userId] };
+    },
+    probes: [
+      { name: 'list courses', request: async () => ({ url: '/api/v8/me/courses' }), otherStatus: 200 },
+      { name: 'read the course', request: async (_t, c) => ({ url: `/api/v8/me/courses/${c.fixture.id}` }), otherStatus: 404 },
+      {
+        name: 'pause the course',
+        request: async (_t, c) => ({
+          method: 'PATCH',
+          url: `/api/v8/me/courses/${c.fixture.id}`,
+          payload: { status: 'paused', pauseReason: 'fever' },
+        }),
+        otherStatus: 404,
+      },
+      { name: 'set up a course', request: async () => ({ method: 'POST', url: '/api/v8/me/courses', payload: COURSE }), otherStatus: 200 },
+    ],
+    async exported(_t, _owner, c, data) {
+      expect(data.courses.map((x) => [x.id, x.status, x.time, x.sessions])).toEqual([[c.fixture.id, 'active', '08:00', 10]]);
+    },
+    async intact(t, owner, c) {
+      const res = await t.app.inject({ url: `/api/v8/me/courses/${c.fixture.id}`, headers: bearer(owner.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'active', pauseReason: null, time: '08:00', sessions: 10 });
+      const list = (await t.app.inject({ url: '/api/v8/me/courses', headers: bearer(owner.token) })).json().data as { id: string }[];
+      expect(list.map((x) => x.id)).toEqual([c.fixture.id]);
+    },
+  },
+  {
+    // Issue #31: notice preferences act on the caller's own settings only.
+    name: 'notification preferences',
+    async create(t, owner) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v8/me/notification-preferences',
+        payload: QUIET_PREFS,
+        headers: bearer(owner.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { fixture: {}, spare: [], secrets: [owner.userId] };
+    },
+    probes: [
+      { name: 'read preferences', request: async () => ({ url: '/api/v8/me/notification-preferences' }), otherStatus: 200 },
+      {
+        name: 'change preferences',
+        request: async () => ({ method: 'PUT', url: '/api/v8/me/notification-preferences', payload: { ...QUIET_PREFS, sms: true } }),
+        otherStatus: 200,
+      },
+    ],
+    async exported(_t, _owner, _c, data) {
+      expect(data.notifications.preferences).toEqual(QUIET_PREFS);
+    },
+    async intact(t, owner) {
+      const res = await t.app.inject({ url: '/api/v8/me/notification-preferences', headers: bearer(owner.token) });
+      expect(res.json().data).toMatchObject(QUIET_PREFS);
+    },
+  },
+  {
     name: 'session',
     async create(t, owner) {
       const name = (await t.app.inject({ url: '/api/v8/me', headers: bearer(owner.token) })).json().data.name as string;
@@ -445,6 +512,9 @@ export const ROLE_ROUTES: RoleRoute[] = [
     roles: ['advisor'],
     allowed: 404,
   },
+  // Issue #31: failed notices for staff, and the queue count 我的 shows advisors.
+  { name: 'GET /api/v8/admin/notifications', request: { url: '/api/v8/admin/notifications?status=failed&limit=10' }, roles: ['editor'] },
+  { name: 'GET /api/v8/advisor/summary', request: { url: '/api/v8/advisor/summary' }, roles: ['advisor'] },
   {
     name: 'POST /api/v8/advisor/cases/{caseId}/status',
     request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/status`, payload: { status: 'processing' } },

@@ -9,7 +9,10 @@ export async function privateSchema(base: string): Promise<{ url: string; schema
   const schema = `rel_${randomBytes(6).toString('hex')}`;
   await adminQuery(base, `create schema ${schema}`);
   const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return { url, schema, drop: async () => void (await adminQuery(base, `drop schema if exists ${schema} cascade`)) };
+  // Issue #31: a server on the schema keeps its job queue in `<schema>_jobs` (jobs/select-queue.ts).
+  const drop = async () =>
+    void (await adminQuery(base, `drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`));
+  return { url, schema, drop };
 }
 
 export async function adminQuery(url: string, text: string): Promise<pg.QueryResult> {

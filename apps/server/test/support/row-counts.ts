@@ -25,6 +25,12 @@ const USER_OWNED_TABLES = [
   'wechat_tickets',
   // Issue #33 item 5: not a user's, but a refused page-speed report stores nothing either.
   'web_vitals',
+  // Issue #31: courses, notice settings, notices and their batching slots, short links.
+  'courses',
+  'notification_prefs',
+  'notifications',
+  'notice_slots',
+  'short_links',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */

@@ -11,7 +11,7 @@ import { loadContent } from '../../src/content/load-content.ts';
 import { migrate, openDatabase, type Db } from '../../src/db/database.ts';
 import { loadEnv, type Env } from '../../src/env.ts';
 import { watchDocumentedStatuses } from './documented-statuses.ts';
-import type { SmsNotice, SmsProvider } from '../../src/sms/sms-provider.ts';
+import type { SmsProvider, SmsTemplate } from '../../src/sms/sms-provider.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,6 +53,8 @@ export async function createTestDb(dialect: Dialect): Promise<{ db: Db; url: str
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
+      // Issue #31: the job queue's schema beside it (jobs/select-queue.ts), when a test started workers.
+      await c.query(`drop schema if exists ${schema}_jobs cascade`);
       await c.end();
     },
   };
@@ -74,21 +76,24 @@ export function useTestDb(dialect: Dialect): () => Db {
 
 export function fakeSms(): SmsProvider & {
   sent: { to: string; code: string }[];
-  notices: { to: string; notice: SmsNotice }[];
+  notices: { to: string; template: SmsTemplate; params: Record<string, string>; ref: string }[];
   fail: boolean;
 } {
   const box = {
     name: 'fake',
     sent: [] as { to: string; code: string }[],
-    notices: [] as { to: string; notice: SmsNotice }[],
+    notices: [] as { to: string; template: SmsTemplate; params: Record<string, string>; ref: string }[],
     fail: false,
     async sendCode(to: string, code: string) {
       if (box.fail) throw new Error('gateway down');
       box.sent.push({ to, code });
     },
-    async sendNotice(to: string, notice: SmsNotice) {
+    async sendTemplate(to: string, template: SmsTemplate, params: Record<string, string>, ref: string) {
       if (box.fail) throw new Error('gateway down');
-      box.notices.push({ to, notice });
+      box.notices.push({ to, template, params, ref });
+    },
+    async lookup(_to: string, ref: string) {
+      return box.notices.some((n) => n.ref === ref) ? ('sent' as const) : ('not-sent' as const);
     },
   };
   return box;

@@ -122,6 +122,16 @@ export const ROUTES: RouteDef[] = [
   { path: '/mine/consents', title: '隐私与授权', screen: 'mine/mine-screens#ConsentsScreen', guard: true },
   // Issue #26: plain words for jargon.
   { path: '/glossary', title: '术语解释', screen: 'glossary/glossary-screen', sample: '/glossary?term=tongshencun' },
+  // Issue #31: 消息提醒 (notice settings) and courses (疗程) with reminders.
+  { path: '/mine/notifications', title: '消息提醒', screen: 'notifications/notification-preferences-screen', guard: true },
+  {
+    path: '/course_new',
+    title: '设置疗程',
+    screen: 'courses/course-new-screen',
+    guard: true,
+    sample: '/course_new?scheme=disease%3Ainsomnia',
+  },
+  { path: '/course/:id', title: '艾灸疗程', screen: 'courses/course-screen', guard: true, sample: '/course/{courseId}' },
 ];
 
 /** Any other path: the not-found screen. */

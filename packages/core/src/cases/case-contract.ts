@@ -125,6 +125,8 @@ export const AdvisorCaseSummarySchema = CaseSummarySchema.extend({
    * reply (an internal note does not reset it); 0 once replied or closed.
    */
   waiting: z.number().int().nonnegative(),
+  /** Issue #31: waiting longer than the target (NOTIFY_WAIT_TARGET_HOURS working hours). */
+  overdue: z.boolean(),
 });
 export type AdvisorCaseSummary = z.infer<typeof AdvisorCaseSummarySchema>;
 export const AdvisorCaseDetailSchema = CaseDetailSchema.extend({ userName: z.string() });

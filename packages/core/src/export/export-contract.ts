@@ -130,6 +130,26 @@ export const ExportConsultationSchema = z.object({
   photos: z.array(ExportPhotoSchema),
 });
 
+/** Issue #31: a course (疗程) with its reminders and pauses. */
+export const ExportCourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  scheme: z.object({ kind: z.string(), id: z.string() }),
+  frequency: z.string(),
+  time: z.string(),
+  sessions: z.number().int(),
+  channel: z.string(),
+  status: z.string(),
+  pauses: z.array(z.object({ from: Time, to: Time.nullable(), reason: z.string() })),
+  createdAt: Time,
+});
+
+/** Issue #31: the notice settings, and the notices planned or sent to this account (no text, no link). */
+export const ExportNotificationsSchema = z.object({
+  preferences: z.object({ caseReplies: z.boolean(), courseReminders: z.boolean(), sms: z.boolean(), wechat: z.boolean() }),
+  notices: z.array(z.object({ kind: z.string(), channel: z.string(), state: z.string(), dueAt: Time, sentAt: Time.nullable() })),
+});
+
 export const AccountExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   formatVersion: z.literal(EXPORT_FORMAT_VERSION),
@@ -144,6 +164,8 @@ export const AccountExportSchema = z.object({
   favorites: z.array(ExportSavedItemSchema),
   history: z.array(ExportSavedItemSchema),
   consultations: z.array(ExportConsultationSchema),
+  courses: z.array(ExportCourseSchema),
+  notifications: ExportNotificationsSchema,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 export type ExportConsultation = z.infer<typeof ExportConsultationSchema>;

@@ -38,6 +38,24 @@ const sample = (): AccountExport => ({
   favorites: [],
   history: [],
   consultations: [],
+  courses: [
+    {
+      id: 'k1',
+      title: '失眠<b>',
+      scheme: { kind: 'disease', id: 'insomnia' },
+      frequency: 'daily',
+      time: '08:00',
+      sessions: 10,
+      channel: 'sms',
+      status: 'paused',
+      pauses: [{ from: AT, to: null, reason: 'fever' }],
+      createdAt: AT,
+    },
+  ],
+  notifications: {
+    preferences: { caseReplies: true, courseReminders: false, sms: true, wechat: false },
+    notices: [{ kind: 'course-reminder', channel: 'sms', state: 'sent', dueAt: AT, sentAt: AT }],
+  },
 });
 
 describe('the printable export page (issue #27 item 16)', () => {
@@ -50,6 +68,10 @@ describe('the printable export page (issue #27 item 16)', () => {
     expect(html).not.toMatch(/<script|onerror=alert\(1\)>/i);
     expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
     expect(html).toContain('神门（HT7）：10 分钟');
+    // Issue #31: the course with its pause, and the notices.
+    expect(html).toContain('失眠&lt;b&gt;');
+    expect(html).toContain('2026年11月22日 16:00 起（发热）');
+    expect(html).toContain('疗程提醒（短信）：2026年11月22日 16:00 已发送');
     expect(html).toMatch(/font:20px\/1\.7/);
   });
 

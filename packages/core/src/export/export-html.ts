@@ -24,6 +24,18 @@ const DURATION: Record<string, string> = { week: '一周内', month: '一月内'
 const CONTACT: Record<string, string> = { any: '任何时间', morning: '上午', afternoon: '下午', evening: '晚上' };
 const ROLE: Record<string, string> = { user: '用户', advisor: '顾问', editor: '编辑', admin: '管理员' };
 
+const COURSE_FREQUENCY: Record<string, string> = { daily: '每天', 'every-other-day': '隔天', weekdays: '工作日' };
+const COURSE_CHANNEL: Record<string, string> = { sms: '短信', wechat: '微信', none: '不提醒' };
+const COURSE_STATUS: Record<string, string> = { active: '进行中', paused: '已暂停', ended: '已结束' };
+const PAUSE_REASON: Record<string, string> = { fever: '发热', pregnancy: '怀孕', menstruation: '月经期', other: '其他原因' };
+const NOTICE_KIND: Record<string, string> = {
+  'case-new': '新咨询提醒',
+  'case-overdue': '咨询超时提醒',
+  'case-reply': '咨询回复提醒',
+  'course-reminder': '疗程提醒',
+};
+const NOTICE_STATE: Record<string, string> = { pending: '待发送', sending: '发送中', skipped: '未发送（已不需要）', failed: '发送失败' };
+
 const rows = (pairs: [string, string][]) =>
   `<dl>${pairs.map(([k, v]) => `<div class="row"><dt>${e(k)}</dt><dd>${e(v)}</dd></div>`).join('')}</dl>`;
 const none = '<p class="none">没有记录</p>';
@@ -160,6 +172,46 @@ export function renderExportHtml(data: AccountExport): string {
         : none,
     ),
     section('consultations', data.consultations.length ? data.consultations.map(consultation).join('') : none),
+    section(
+      'courses',
+      data.courses.length
+        ? data.courses
+            .map(
+              (c) =>
+                `<article class="item"><h3>${e(c.title)}</h3>${rows([
+                  ['频率', COURSE_FREQUENCY[c.frequency] ?? c.frequency],
+                  ['提醒时间', c.time],
+                  ['次数', `${c.sessions} 次`],
+                  ['提醒方式', COURSE_CHANNEL[c.channel] ?? c.channel],
+                  ['状态', COURSE_STATUS[c.status] ?? c.status],
+                  ['建立于', chinaTime(c.createdAt)],
+                  ...c.pauses.map((p): [string, string] => [
+                    '暂停',
+                    `${chinaTime(p.from)} 起${p.to ? `，${chinaTime(p.to)} 恢复` : ''}（${PAUSE_REASON[p.reason] ?? p.reason}）`,
+                  ]),
+                ])}</article>`,
+            )
+            .join('')
+        : none,
+    ),
+    section(
+      'notifications',
+      `${rows([
+        ['咨询回复提醒', data.notifications.preferences.caseReplies ? '接收' : '不接收'],
+        ['疗程提醒', data.notifications.preferences.courseReminders ? '接收' : '不接收'],
+        ['短信', data.notifications.preferences.sms ? '接收' : '不接收'],
+        ['微信消息', data.notifications.preferences.wechat ? '接收' : '不接收'],
+      ])}${
+        data.notifications.notices.length
+          ? `<ul>${data.notifications.notices
+              .map(
+                (n) =>
+                  `<li>${e(NOTICE_KIND[n.kind] ?? n.kind)}（${n.channel === 'sms' ? '短信' : '微信'}）：${e(n.sentAt ? `${chinaTime(n.sentAt)} 已发送` : `${chinaTime(n.dueAt)} ${NOTICE_STATE[n.state] ?? n.state}`)}</li>`,
+              )
+              .join('')}</ul>`
+          : '<p class="none">没有发过提醒</p>'
+      }`,
+    ),
   ];
 
   const manifest = `<table class="manifest"><thead><tr><th>内容</th><th>条数</th></tr></thead><tbody>${data.manifest.sections

@@ -13,6 +13,9 @@ export const EXPORT_SECTIONS = [
   { key: 'favorites', title: '收藏' },
   { key: 'history', title: '浏览记录' },
   { key: 'consultations', title: '咨询' },
+  // Issue #31.
+  { key: 'courses', title: '艾灸疗程' },
+  { key: 'notifications', title: '消息提醒' },
 ] as const;
 export type ExportSectionKey = (typeof EXPORT_SECTIONS)[number]['key'];
 

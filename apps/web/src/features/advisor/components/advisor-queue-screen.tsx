@@ -121,7 +121,11 @@ function QueueItem({ c }: { c: AdvisorCaseSummary }) {
       <span className="adv-complaint">{c.complaint}</span>
       <span className="adv-item-foot">
         <span className="muted">{formatTime(c.createdAt)} 提交</span>
-        {waiting && <span className={`adv-wait${isLongWait(c.waiting) ? ' is-long' : ''}`}>{waiting}</span>}
+        {waiting && (
+          <span className={`adv-wait${c.overdue || isLongWait(c.waiting) ? ' is-long' : ''}`}>
+            {c.overdue ? `${waiting}，已超时` : waiting}
+          </span>
+        )}
       </span>
     </Link>
   );

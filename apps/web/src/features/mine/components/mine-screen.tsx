@@ -12,6 +12,7 @@ import { useLoginInfo } from '../../../lib/login-info.ts';
 import { useSavedList } from '../../../lib/saved-items.ts';
 import { syncStoredName } from '../api/update-nickname.ts';
 import { RowIcon } from './row-icon.tsx';
+import { ReminderRows } from '../../../components/reminder-rows.tsx';
 import '../mine.css';
 
 const count = (n: number | undefined) => (n ? `${n} 条` : undefined);
@@ -67,6 +68,8 @@ export function MineScreen() {
           { to: '/single-order-h5/ConsultationH5', title: '我的咨询', icon: <RowIcon name="chat" /> },
         ]}
       />
+
+      {loggedIn && <ReminderRows />}
 
       {/* Issue #27 item 15: the separate consents to keep health data, withdrawn here. */}
       {loggedIn && (
