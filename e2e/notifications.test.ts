@@ -116,7 +116,10 @@ describe.skipIf(!hasBrowser())('notices and course reminders (issue #31)', () =>
     await shot(p, 'notification-preferences');
 
     // A course: every day at 08:00, 10 sessions, SMS reminder; then paused for a fever.
-    await p.goto('/course_new?scheme=disease:insomnia');
+    // Reached by tapping, from the condition's page (issue #31: "on a condition's page").
+    await p.goto('/disease_detail/insomnia');
+    await p.getByRole('link', { name: '设置疗程提醒' }).click();
+    await p.waitForURL(/\/course_new\?scheme=disease(%3A|:)insomnia/);
     await p.getByRole('heading', { name: /失眠/ }).waitFor();
     await p.getByRole('button', { name: '每天' }).click();
     await p.getByRole('button', { name: '08:00' }).click();

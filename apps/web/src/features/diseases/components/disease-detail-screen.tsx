@@ -132,6 +132,10 @@ function Detail({ d }: { d: DiseaseDetail }) {
           <Link className="btn btn-primary btn-block dz-session" to={`/moxa_session?disease=${encodeURIComponent(d.id)}`}>
             跟着灸：按方案开始
           </Link>
+          {/* Issue #31: the prescription as a course (疗程) with reminders — a reminder, not a prescription. */}
+          <Link className="btn btn-plain btn-block dz-course" to={`/course_new?scheme=${encodeURIComponent(`disease:${d.id}`)}`}>
+            设置疗程提醒
+          </Link>
         </SectionCard>
         <SectionCard title="生活调养">
           <Bullets items={d.advice} />

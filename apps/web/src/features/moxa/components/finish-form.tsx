@@ -28,6 +28,8 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
   const done = session.results.filter((r) => !r.skipped);
   const minutes = Math.round(session.results.reduce((n, r) => n + r.doneSeconds, 0) / 60);
   const early = session.endedEarlyAt !== null;
+  const { kind, id } = session.plan.source;
+  const courseScheme = (kind === 'disease' || kind === 'scheme') && id ? `${kind}:${id}` : null;
   const heading = useStartAtTop<HTMLHeadingElement>('finish');
   const toggle = (id: ReactionId) => setReactions((rs) => (rs.includes(id) ? rs.filter((r) => r !== id) : [...rs, id]));
 
@@ -126,6 +128,12 @@ export function FinishForm({ session, onSaved }: { session: ActiveSession; onSav
       <button type="button" className="btn btn-primary btn-block mx-start" disabled={saving} onClick={() => void save()}>
         {saving ? '正在保存…' : '保存记录'}
       </button>
+      {/* Issue #31: a course (疗程) of this scheme with reminders, set up from where the session ends. */}
+      {courseScheme && (
+        <Link className="btn btn-plain btn-block mx-course-link" to={`/course_new?scheme=${encodeURIComponent(courseScheme)}`}>
+          设置疗程提醒
+        </Link>
+      )}
       {consent.sheet}
     </>
   );
