@@ -97,8 +97,20 @@ export function screens(webRoot: string) {
     // The rows' sample URLs are for the tests: the app does not carry them.
     transform: {
       order: 'post',
-      handler(code, id) {
-        return id === routesFile ? { code: withoutSamples(code, this.parse(code)), map: null } : null;
+      async handler(code, id) {
+        if (id !== routesFile) return null;
+        // Issue #28 item 4: the simple kinds' rows as literals, so the kinds table stays out of the entry.
+        const table = (await importFresh(routesFile)) as { simpleKindRows: () => RouteDef[] };
+        const rows = JSON.stringify(table.simpleKindRows().map(({ sample: _, ...row }) => row));
+        // …and without its import: the table module has top-level calls, so an unused import keeps it.
+        const inlined = code
+          .replace(/\bsimpleKindRows\(\)(?=,?\s*\])/, rows)
+          .replace(/import\s*\{\s*PUBLIC_KINDS\s*\}\s*from\s*['"]@moxa\/core\/content\/public-kinds['"];?/, 'const PUBLIC_KINDS = {};');
+        if (!inlined.includes(rows) || inlined.includes('@moxa/core/content/public-kinds'))
+          this.error(
+            'config/routes.ts: the call simpleKindRows() in ROUTES or the import of PUBLIC_KINDS is not as build/screens.ts expects',
+          );
+        return { code: withoutSamples(inlined, this.parse(inlined)), map: null };
       },
     },
   };

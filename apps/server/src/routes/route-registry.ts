@@ -33,6 +33,8 @@ import { videoRoutes } from './video-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { courseRoutes } from './course-routes.ts';
 import { shortLinkRoutes } from './short-link-routes.ts';
+import { simpleKindRoutes } from './simple-kind-routes.ts';
+import { CONTENT_KINDS } from '../content/registry.ts';
 import { vitalsRoutes } from './vitals-routes.ts';
 import { wechatRoutes } from './wechat-routes.ts';
 
@@ -100,4 +102,6 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(notificationRoutes),
   route(courseRoutes, (d) => [d.content]),
   route(shortLinkRoutes),
+  // Issue #28 item 4: every simple kind (`npm run new:kind`) through one generic read-only API.
+  route(simpleKindRoutes, (d) => [d.content, CONTENT_KINDS]),
 ];

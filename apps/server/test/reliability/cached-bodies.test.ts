@@ -82,6 +82,10 @@ const NOT_CACHED: Record<string, { url: string; reason: string }> = {
   '/api/v8/charts': { url: '/api/v8/charts', reason: SERIALISED },
   '/api/v8/physical/types': { url: '/api/v8/physical/types', reason: SERIALISED },
   '/api/v8/physical/schemes/{type}': { url: '/api/v8/physical/schemes/qixu', reason: SERIALISED },
+  // Issue #28 item 4: with no simple kind in the content both answer 404; a generated kind's answers
+  // are cached bodies, checked against these schemas by scripts/new-kind.test.ts.
+  '/api/v8/kinds/{kind}': { url: '/api/v8/kinds/tea', reason: 'no simple kind in the content: a 404 error' },
+  '/api/v8/kinds/{kind}/{id}': { url: '/api/v8/kinds/tea/x', reason: 'no simple kind in the content: a 404 error' },
   '/api/v8/about': { url: '/api/v8/about', reason: 'the operator details from the environment; ' + SERIALISED },
 };
 

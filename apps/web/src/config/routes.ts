@@ -1,3 +1,4 @@
+import { PUBLIC_KINDS, type PublicKindRow } from '@moxa/core/content/public-kinds';
 import type { Role } from '@moxa/core/login/roles';
 
 /**
@@ -44,6 +45,22 @@ export type RouteDef = {
  * `ROUTE_DATA` from its `api/paths.ts`; the build gathers them (build/screens.ts).
  */
 export type RouteData = Readonly<Record<string, (params: Readonly<Record<string, string | undefined>>) => string[]>>;
+
+/**
+ * The list and detail rows of each simple kind (issue #28 item 4, `npm run new:kind`), from its row in
+ * PUBLIC_KINDS, shown by the generic screens of features/kinds. The build writes their result in place
+ * of the call (build/screens.ts), so the entry does not carry the kinds table.
+ */
+export function simpleKindRows(): RouteDef[] {
+  return Object.values<PublicKindRow>(PUBLIC_KINDS).flatMap(({ detailPath, screens: s }): RouteDef[] =>
+    s
+      ? [
+          { path: s.listPath, title: s.title, screen: 'kinds/simple-kind-screens#SimpleKindListScreen' },
+          { path: `${detailPath}:id`, screen: 'kinds/simple-kind-screens#SimpleKindDetailScreen', sample: `${detailPath}${s.sample}` },
+        ]
+      : [],
+  );
+}
 
 export const ROUTES: RouteDef[] = [
   { path: '/', title: '艾灸养生', screen: 'home/home-screen', query: false },
@@ -132,6 +149,8 @@ export const ROUTES: RouteDef[] = [
     sample: '/course_new?scheme=disease%3Ainsomnia',
   },
   { path: '/course/:id', title: '艾灸疗程', screen: 'courses/course-screen', guard: true, sample: '/course/{courseId}' },
+  // Issue #28 item 4: the list and detail rows of each simple kind (`npm run new:kind`).
+  ...simpleKindRows(),
 ];
 
 /** Any other path: the not-found screen. */

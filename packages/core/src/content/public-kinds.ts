@@ -20,6 +20,12 @@ export type PublicKindRow = {
   readonly searchable: boolean;
   /** Favourites and history can keep it. */
   readonly savable: boolean;
+  /**
+   * A simple kind's screens (issue #28 item 4, `npm run new:kind`): the web derives two route rows from
+   * this (apps/web/src/config/routes.ts), the list at `listPath` and the detail at `${detailPath}:id`,
+   * both the generic screens of features/kinds; `sample` is an item id the accessibility sweeps open.
+   */
+  readonly screens?: { readonly listPath: string; readonly title: string; readonly sample: string };
 };
 
 export const PUBLIC_KINDS = {

@@ -16,7 +16,8 @@ import '../search.css';
 
 const TABS = SEARCH_TYPES;
 const tabName = (t: SearchType) => (t === 'all' ? '全部' : SEARCH_KIND_NAMES[t]);
-const PLACEHOLDER: Record<SearchType, string> = {
+// Partial: a kind made by `npm run new:kind` gets the plain hint (issue #28 item 4).
+const PLACEHOLDER: Partial<Record<SearchType, string>> = {
   all: '搜索穴位、病症、须知、问答',
   acupoint: '穴位名称、拼音或编号，如 足三里、zsl、ST36',
   disease: '病症名称或拼音，如 失眠、shimian',
@@ -84,7 +85,7 @@ export function SearchScreen() {
           type="search"
           enterKeyHint="search"
           aria-label="搜索内容"
-          placeholder={PLACEHOLDER[type]}
+          placeholder={PLACEHOLDER[type] ?? `搜索${tabName(type)}`}
           value={text}
           maxLength={40}
           autoFocus={!q}
