@@ -72,6 +72,9 @@ export const BUDGETS = {
   // table the entry carries. The 长辈版 branch moves that start-up code into a boot script.
   // Issue #27 adds five routes (隐私与授权, 修改昵称, 我的数据, 隐私政策, 用户协议) and a screen module to
   // the table the entry carries: 113 180 B on /acupoint, 28 B over 110.5 KB.
-  entryJs: 111 * 1024,
+  // 112 KB with issues #31–#33 (114 140 B on /acupoint): the bottom navigation (~250 B, it must paint
+  // with the page), the folded title bar inside WeChat, three course/notice routes and the vitals draw.
+  // Not the goal: issue #33 item 2 is to bring this down to 90 KB; it stays open until it does.
+  entryJs: 112 * 1024,
   screenChunk: 30 * 1024,
 };
