@@ -120,7 +120,9 @@ describe.skipIf(!hasBrowser())('notices and course reminders (issue #31)', () =>
     await p.goto('/disease_detail/insomnia');
     await p.getByRole('link', { name: '设置疗程提醒' }).click();
     await p.waitForURL(/\/course_new\?scheme=disease(%3A|:)insomnia/);
-    await p.getByRole('heading', { name: /失眠/ }).waitFor();
+    // The condition page's own 失眠 headings may still be on screen for a moment: wait for the form.
+    await p.getByRole('button', { name: '每天' }).waitFor();
+    await p.getByRole('heading', { name: /失眠/ }).first().waitFor();
     await p.getByRole('button', { name: '每天' }).click();
     await p.getByRole('button', { name: '08:00' }).click();
     await p.getByRole('button', { name: '10 次' }).click();
