@@ -62,7 +62,7 @@ const PREGNANCY_SOFT = /孕妇慎|孕妇禁用|孕妇不用/;
 const FACE_HOME_METHOD = /悬灸|温和灸|施灸时|保持距离|时间宜短|短时|远距离/;
 const DIABETIC_WORKAROUND = /糖尿病[^；。]*(看护|慎灸|试温)|麻木[^；。]*(可|作)[^；。]*灸/;
 const HIGH_FEVER_ONLY = /高热[^；。，]*不宜[^；。]*灸|体温较高/;
-/** A temperature (℃, or 35～69度; 屈肘约90度 is an angle) or a distance typed into a point, meridian or scheme page. */
+/** A temperature (℃, or 35 to 69 followed by 度; 屈肘约90度 is an angle) or a distance typed into a point, meridian or scheme page. */
 export const OWN_TEMPERATURE = /\d+(\.\d)?\s*℃|(?<!\d)(3[5-9]|[4-6]\d)(\.\d)?\s*度/;
 export const OWN_DISTANCE =
   /(离|距离?)[^。；，、"]{0,6}\d+(\.\d+)?\s*([～~-]\s*\d+\s*)?(厘米|公分)|保持[^。；"]{0,8}\d+\s*([～~-]\s*\d+\s*)?(厘米|公分)/;

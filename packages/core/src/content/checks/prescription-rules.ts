@@ -184,7 +184,7 @@ const schemeRules: Rule = (ctx) => {
     if (moxa.some((c) => /月经量多时暂停/.test(ctx.points.get(c)?.text ?? '')) && !HEAVY_PERIODS.test(whole))
       ctx.add(s, 'heavy-periods', 'cautions', '方案里有月经量多时要暂停的穴位，请写明“月经量多时暂停施灸”');
     if (/伤害自己|轻生/.test(whole) && !cautions.includes('{{safety:crisis}}'))
-      ctx.add(s, 'crisis', 'cautions', '提到轻生或伤害自己时，注意事项须引用 {{safety:crisis}}（心理援助热线）');
+      ctx.add(s, 'crisis', 'cautions', '提到轻生或伤害自己时，注意事项须引用 {{safety:crisis}}（心理援助的求助电话）');
     if (/无烟艾/.test(whole) && !cautions.includes('{{safety:ventilation}}'))
       ctx.add(s, 'ventilation', 'cautions', '提到无烟艾条时，注意事项须引用 {{safety:ventilation}}（一氧化碳与通风）');
     const shown = list(s.data.cautions)

@@ -132,7 +132,7 @@ const everyPage: Rule = (ctx) => {
     if (lamp && !refersTo(raw, 'fire')) ctx.add(page, 'fire', lamp.leaf.path, '提到酒精灯时，须引用 {{safety:fire}}（不要用酒精灯点艾条）');
     const crisis = firstMatch(page, /轻生|自杀|伤害自己/);
     if (crisis && !refersTo(raw, 'crisis'))
-      ctx.add(page, 'crisis', crisis.leaf.path, '提到轻生或伤害自己时，须引用 {{safety:crisis}}（心理援助热线）');
+      ctx.add(page, 'crisis', crisis.leaf.path, '提到轻生或伤害自己时，须引用 {{safety:crisis}}（心理援助的求助电话）');
     const pregnant = firstMatch(page, /孕[^。；]{0,12}(可以?灸|可按|能灸|只灸)/);
     if (pregnant && !refersTo(raw, 'pregnancy'))
       ctx.add(page, 'pregnancy-warning', pregnant.leaf.path, '说到孕期可以灸时，须引用 {{safety:pregnancy}}：孕妇施灸前先问产科医生');
