@@ -61,7 +61,8 @@ describe('safety facts are stated once (issue #26)', () => {
   it('subtitles and video scenes, which cannot hold a placeholder, state the declared value and no placeholder', () => {
     const found: string[] = [];
     for (const { file, text } of spokenTexts()) {
-      for (const r of RESTATEMENTS) for (const m of text.matchAll(r.pattern)) if (!r.same(m[0])) found.push(`${file}: 「${m[0]}」 differs from ${r.fact}`);
+      for (const r of RESTATEMENTS)
+        for (const m of text.matchAll(r.pattern)) if (!r.same(m[0])) found.push(`${file}: 「${m[0]}」 differs from ${r.fact}`);
       for (const m of text.matchAll(/\{\{safety:([a-z-]+)(?:\.([a-zA-Z]+))?\}\}/g)) {
         const f = (SAFETY_FACTS as Record<string, { values: Record<string, string> }>)[m[1]!];
         if (!f || (m[2] && f.values[m[2]] === undefined)) found.push(`${file}: ${m[0]} is not a declared fact`);

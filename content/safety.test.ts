@@ -34,7 +34,14 @@ const findings = checkContent(tree);
 const show = (f: ContentFinding) => `${f.file} ${f.itemId ?? ''} ${f.field} [${f.rule}] ${f.message}`;
 const blockingIn = (files: RegExp) => findings.filter((f) => f.blocking && files.test(f.file)).map(show);
 
-type Point = { code: string; name: string; pinyin: string; indications: string[]; common: boolean; aliases?: { name: string; pinyin: string }[] };
+type Point = {
+  code: string;
+  name: string;
+  pinyin: string;
+  indications: string[];
+  common: boolean;
+  aliases?: { name: string; pinyin: string }[];
+};
 const points: Point[] = [...tree].filter(([f]) => f.startsWith('acupoints/')).flatMap(([, text]) => JSON.parse(text) as Point[]);
 const codes = new Set(points.map((p) => p.code));
 

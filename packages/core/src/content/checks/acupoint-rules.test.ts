@@ -2,17 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { checkEdited, expectFinding, jsonOf, pointIn, type Expected, type FixtureSources } from './test-fixtures.ts';
 
 /** Each acupoint, meridian and chart rule fires on the slip it guards against, on the right field (issue #15, #26, #29). */
-const at = (file: string, itemId: string, rule: string, field: string, message: RegExp): Expected => ({ file, itemId, rule, field, message });
+const at = (file: string, itemId: string, rule: string, field: string, message: RegExp): Expected => ({
+  file,
+  itemId,
+  rule,
+  field,
+  message,
+});
 const ST = 'acupoints/ST.json';
 
 const cases: [string, (s: FixtureSources) => void, Expected][] = [
-  ['an eye point made suitable', (s) => (pointIn(s, 'BL1').moxa.level = 'caution'), at('acupoints/BL.json', 'BL1', 'point-forbidden', 'moxa.level', /「睛明」.*禁灸/)],
+  [
+    'an eye point made suitable',
+    (s) => (pointIn(s, 'BL1').moxa.level = 'caution'),
+    at('acupoints/BL.json', 'BL1', 'point-forbidden', 'moxa.level', /「睛明」.*禁灸/),
+  ],
   [
     'a forbidden point given a method',
     (s) => (pointIn(s, 'BL1').moxa.methods = ['艾条温和灸']),
     at('acupoints/BL.json', 'BL1', 'point-no-home-method', 'moxa.methods', /施灸方法须留空/),
   ],
-  ['an abdominal point without 孕妇禁灸', (s) => (pointIn(s, 'ST25').cautions = ['急性腹痛应先就医']), at(ST, 'ST25', 'point-pregnancy', 'cautions', /孕妇禁灸/)],
+  [
+    'an abdominal point without 孕妇禁灸',
+    (s) => (pointIn(s, 'ST25').cautions = ['急性腹痛应先就医']),
+    at(ST, 'ST25', 'point-pregnancy', 'cautions', /孕妇禁灸/),
+  ],
   [
     'an abdominal point that says 孕妇慎灸',
     (s) => pointIn(s, 'ST25').cautions.push('孕妇慎灸'),
@@ -48,7 +62,11 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
     (s) => (pointIn(s, 'GB14').moxa.note = '{{safety:face-neck}}。可轻轻按揉。也可以请家人帮忙。'),
     at('acupoints/GB.json', 'GB14', 'face-neck', 'moxa.note', /最多再写一句/),
   ],
-  ['fever: only a high one', (s) => pointIn(s, 'ST36').cautions.push('高热时不宜施灸'), at(ST, 'ST36', 'fever', 'cautions.1', /发热时一律暂停/)],
+  [
+    'fever: only a high one',
+    (s) => pointIn(s, 'ST36').cautions.push('高热时不宜施灸'),
+    at(ST, 'ST36', 'fever', 'cautions.1', /发热时一律暂停/),
+  ],
   [
     'a temperature of its own',
     (s) => (pointIn(s, 'ST36').moxa.note = '皮肤约42℃即可。'),
@@ -72,13 +90,13 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
     at(ST, 'ST36', 'point-categories', 'categories', /下合穴/),
   ],
   ['pinyin that does not match the name', (s) => (pointIn(s, 'ST36').pinyin = 'zusanli'), at(ST, 'ST36', 'point-pinyin', 'pinyin', /拼音/)],
-  ['a suitable point without minutes', (s) => (pointIn(s, 'ST36').moxa.minutes = ''), at(ST, 'ST36', 'point-incomplete', 'moxa.minutes', /施灸时间/)],
-  ['two points with one name', (s) => (pointIn(s, 'ST25').name = '足三里'), at(ST, 'ST25', 'point-unique', 'name', /重名/)],
   [
-    'a point off the chart',
-    (s) => delete jsonOf(s, 'charts/points.json').ST36,
-    at(ST, 'ST36', 'chart', '', /穴位图/),
+    'a suitable point without minutes',
+    (s) => (pointIn(s, 'ST36').moxa.minutes = ''),
+    at(ST, 'ST36', 'point-incomplete', 'moxa.minutes', /施灸时间/),
   ],
+  ['two points with one name', (s) => (pointIn(s, 'ST25').name = '足三里'), at(ST, 'ST25', 'point-unique', 'name', /重名/)],
+  ['a point off the chart', (s) => delete jsonOf(s, 'charts/points.json').ST36, at(ST, 'ST36', 'chart', '', /穴位图/)],
   [
     'a chart mark outside the figure',
     (s) => (jsonOf(s, 'charts/points.json').ST36 = { view: 'front', x: 500, y: 50 }),

@@ -20,7 +20,9 @@ describe('checkContent (issue #29)', () => {
 
   it('reads placeholders in YAML flow maps as written', () => {
     const findings = checkEdited((s) => {
-      markdownOf(s, PRODUCT).fields.specs = [{ name: '温度', value: '约{{safety:heated-device.lowTemp}}，不超过{{safety:heated-device.skinMax}}' }];
+      markdownOf(s, PRODUCT).fields.specs = [
+        { name: '温度', value: '约{{safety:heated-device.lowTemp}}，不超过{{safety:heated-device.skinMax}}' },
+      ];
     });
     expect(findings.filter((f) => f.rule === 'syntax')).toEqual([]);
   });

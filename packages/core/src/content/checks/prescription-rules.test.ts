@@ -13,7 +13,13 @@ import {
 } from './test-fixtures.ts';
 
 /** Prescriptions agree with the points' own pages (issue #15, #26, #29). */
-const onDisease = (rule: string, field: string, message: RegExp): Expected => ({ file: DISEASE, itemId: 'cold-stomach', rule, field, message });
+const onDisease = (rule: string, field: string, message: RegExp): Expected => ({
+  file: DISEASE,
+  itemId: 'cold-stomach',
+  rule,
+  field,
+  message,
+});
 const onScheme = (rule: string, field: string, message: RegExp): Expected => ({ file: SCHEMES, itemId: 'schemes', rule, field, message });
 const firstPoint = (s: FixtureSources): Obj => fieldsOf(s, DISEASE).prescription.points[0];
 const schemePoint = (s: FixtureSources): Obj => (jsonOf(s, SCHEMES) as unknown as Obj[])[0]!.moxibustion.points[0];
@@ -144,7 +150,13 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
   [
     'a questionnaire item that is not a question',
     (s) => (jsonOf(s, 'constitution/questionnaire.json').questions[0].text = '容易疲乏'),
-    { file: 'constitution/questionnaire.json', itemId: 'questionnaire', rule: 'question-wording', field: 'questions.0.text', message: /问句/ },
+    {
+      file: 'constitution/questionnaire.json',
+      itemId: 'questionnaire',
+      rule: 'question-wording',
+      field: 'questions.0.text',
+      message: /问句/,
+    },
   ],
 ];
 

@@ -28,7 +28,14 @@ export function fixtureSources(): FixtureSources {
   return {
     'acupoints/ST.json': [
       point({ code: 'ST36', name: '足三里', meridian: 'ST', categories: ['合穴', '下合穴'] }),
-      point({ code: 'ST25', name: '天枢', pinyin: 'tiān shū', meridian: 'ST', region: 'abdomen', cautions: ['孕妇禁灸', '急性腹痛应先就医'] }),
+      point({
+        code: 'ST25',
+        name: '天枢',
+        pinyin: 'tiān shū',
+        meridian: 'ST',
+        region: 'abdomen',
+        cautions: ['孕妇禁灸', '急性腹痛应先就医'],
+      }),
     ],
     'acupoints/SP.json': [
       point(
@@ -57,7 +64,9 @@ export function fixtureSources(): FixtureSources {
         { level: 'caution', methods: [], minutes: '', frequency: '', note: '{{safety:face-neck}}。可轻轻按揉。' },
       ),
     ],
-    'charts/points.json': Object.fromEntries(['ST36', 'ST25', 'SP6', 'KI1', 'BL1', 'GB14'].map((c) => [c, { view: 'front', x: 50, y: 50 }])),
+    'charts/points.json': Object.fromEntries(
+      ['ST36', 'ST25', 'SP6', 'KI1', 'BL1', 'GB14'].map((c) => [c, { view: 'front', x: 50, y: 50 }]),
+    ),
     'charts/views.json': [{ id: 'front', name: '人体正面', width: 200, height: 400 }],
     'charts/front.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 400"></svg>\n',
     'meridians.json': [{ code: 'ST', name: '足阳明胃经', pointCount: 2, moxaTips: '足三里可长期施灸；阳白在面部，不灸。' }],
@@ -132,7 +141,15 @@ export function fixtureSources(): FixtureSources {
       ],
     },
     'videos/how-to.md': {
-      fields: { id: 'how-to', title: '温和灸怎么做', category: 'health', position: 1, summary: '一步步演示温和灸', duration: 40, products: [] },
+      fields: {
+        id: 'how-to',
+        title: '温和灸怎么做',
+        category: 'health',
+        position: 1,
+        summary: '一步步演示温和灸',
+        duration: 40,
+        products: [],
+      },
       body: '短片演示温和灸的做法：点燃艾条，对准穴位，感觉温热就保持，太烫就拿远一点。',
     },
   };
