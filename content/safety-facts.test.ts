@@ -71,10 +71,10 @@ describe('safety facts are stated once (issue #26)', () => {
     expect(found).toEqual([]);
   });
 
-  it('no subtitle states a per-point or per-session time above the declared caps', () => {
+  it('no subtitle or scene states a per-point or per-session time above the declared caps', () => {
     const perPoint = Number.parseInt(SAFETY_FACTS['session-caps'].values.perPoint, 10);
     const perSession = Number.parseInt(SAFETY_FACTS['session-caps'].values.perSession, 10);
-    for (const { file, text } of spokenTexts().filter((t) => t.file.endsWith('.vtt'))) {
+    for (const { file, text } of spokenTexts()) {
       for (const m of text.matchAll(/(每穴|每个穴位|每处)[^。；\n]{0,8}?(\d+)\s*分钟/g))
         expect(Number(m[2]), `${file}: ${m[0]}`).toBeLessThanOrEqual(perPoint);
       for (const m of text.matchAll(/(一次总|每次总|总时间|总共|总时长)[^。；\n]{0,10}?(\d+)\s*(分钟|小时)/g)) {

@@ -123,3 +123,12 @@ describe('product rules (issue #16, #26)', () => {
     expect(findings).toEqual([]);
   });
 });
+
+describe('reviews anywhere in a promotional page (issue #26 §18)', () => {
+  it('refuses a reviews field outside the blocks too', () => {
+    const findings = checkEdited((s) => {
+      jsonOf(s, MARKETING).reviews = [{ name: '张女士', text: '好用' }];
+    });
+    expectFinding(findings, onPage('no-reviews', '', /用户评价/));
+  });
+});

@@ -129,6 +129,8 @@ const marketingRules: Rule = (ctx) => {
         ctx.add(m, 'no-reviews', `blocks.${i}`, '内容里不能放用户评价：真实评价须经用户同意，由运营在评价管理中添加');
     });
     if (/示例评价/.test(rawText(m))) ctx.add(m, 'no-reviews', 'blocks', '内容里不能放示例评价');
+    else if (!blocks.some((b) => str(b.kind) === 'reviews') && /"reviews"/.test(ctx.parsed.tree.get(m.file) ?? ''))
+      ctx.add(m, 'no-reviews', '', '内容里不能放用户评价（reviews）：真实评价须经用户同意，由运营在评价管理中添加');
   }
 };
 

@@ -132,3 +132,14 @@ describe('wording rules (issue #15, #16, #26)', () => {
     expect(findings).toEqual([]);
   });
 });
+
+describe('everyday names (issue #26)', () => {
+  it('keeps cure promises off the names people type', () => {
+    const findings = checkEdited((s) => {
+      s['diseases/everyday-names.json'] = { 'cold-stomach': ['胃寒根治'] };
+    });
+    expect(findings).toContainEqual(
+      expect.objectContaining({ file: 'diseases/everyday-names.json', itemId: null, rule: 'cure-promise', blocking: true }),
+    );
+  });
+});

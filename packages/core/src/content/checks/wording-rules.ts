@@ -78,6 +78,12 @@ const healthPages: Rule = (ctx) => {
         ctx.add(d, 'red-flag-doctor', `redFlags.${i}`, '每条危险信号都要写明“请及时就医”（或去医院、拨打120）');
     });
   }
+  // The everyday names people type are shown with their condition: the same words are kept off them.
+  const names = ctx.parsed.tree.get('diseases/everyday-names.json');
+  if (names !== undefined) {
+    const m = CURE_PROMISE.exec(names) ?? PROMOTION.exec(names);
+    if (m) ctx.addFile('diseases/everyday-names.json', 'cure-promise', `「${m[0]}」是承诺疗效或推销的用语，病症的常用叫法里不能用`);
+  }
   for (const item of [...ctx.of('notice'), ...ctx.of('problem')]) curePromise(ctx, item, CURE_PROMISE, (p) => p === 'body');
   for (const v of ctx.of('video')) {
     const hit = firstMatch(v, VIDEO_PROMISE, (p) => ['title', 'summary', 'body'].includes(p));
