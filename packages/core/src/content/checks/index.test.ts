@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent } from './index.ts';
-import { checkEdited, fixtureSources, fixtureTree, markdownOf, PRODUCT } from './test-fixtures.ts';
+import { checkContent, findingsFor, introducedBy } from './index.ts';
+import { checkEdited, DISEASE, fieldsOf, fixtureSources, fixtureTree, markdownOf, pointIn, PRODUCT } from './test-fixtures.ts';
 
 describe('checkContent (issue #29)', () => {
   it('finds nothing in a correct tree', () => {
@@ -33,5 +33,20 @@ describe('checkContent (issue #29)', () => {
     const t0 = performance.now();
     expect(checkContent(new Map(tree))).toEqual(first);
     expect(performance.now() - t0).toBeLessThan(300);
+  });
+
+  it('tells the findings a draft brings in, including on another item, from those it found already', () => {
+    const published = checkEdited((s) => (fieldsOf(s, DISEASE).summary = '可根治胃寒'));
+    const draft = checkEdited((s) => {
+      fieldsOf(s, DISEASE).summary = '可根治胃寒';
+      pointIn(s, 'ST36').moxa.level = 'forbidden';
+      pointIn(s, 'ST36').moxa.methods = [];
+    });
+    const added = introducedBy(published, draft);
+    expect(added.map((f) => f.rule)).not.toContain('cure-promise');
+    expect(added).toContainEqual(expect.objectContaining({ file: DISEASE, rule: 'forbidden-point', field: 'prescription.points.0.code' }));
+    expect(findingsFor(draft, DISEASE, 'cold-stomach').map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['cure-promise', 'forbidden-point']),
+    );
   });
 });

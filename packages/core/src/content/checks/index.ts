@@ -34,3 +34,15 @@ export function checkContent(tree: ReadonlyMap<string, string>): ContentFinding[
 /** The findings on one item (what the console shows beside a draft). */
 export const findingsFor = (findings: readonly ContentFinding[], file: string, itemId: string | null): ContentFinding[] =>
   findings.filter((f) => f.file === file && (itemId === null || f.itemId === itemId || f.itemId === null));
+
+const findingKey = (f: ContentFinding) => `${f.file}\u0000${f.itemId ?? ''}\u0000${f.rule}\u0000${f.field}\u0000${f.message}`;
+
+/**
+ * The findings a draft brings in: those of the tree with the draft that the published tree did not
+ * have. A draft is then judged by what it changes, including on other items (a point made 禁灸 that a
+ * condition prescribes), not by an older finding elsewhere.
+ */
+export function introducedBy(before: readonly ContentFinding[], after: readonly ContentFinding[]): ContentFinding[] {
+  const known = new Set(before.map(findingKey));
+  return after.filter((f) => !known.has(findingKey(f)));
+}

@@ -87,6 +87,16 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
     onDisease('pregnancy-warning', 'contraindications', /孕妇/),
   ],
   [
+    'a point banned in pregnancy prescribed without the pregnancy fact',
+    (s) => {
+      fieldsOf(s, DISEASE).contraindications = ['饥饿时不灸'];
+      fieldsOf(s, DISEASE).patterns[0].addPoints = [];
+      fieldsOf(s, DISEASE).prescription.points.push({ code: 'SP6', method: '艾条温和灸', minutes: 10, note: '孕妇禁灸' });
+      fieldsOf(s, DISEASE).cautions.push('月经量多时暂停施灸');
+    },
+    onDisease('pregnancy-warning', 'contraindications', /「三阴交」是孕妇禁灸穴，处方用到它时，禁忌里须引用 \{\{safety:pregnancy\}\}/),
+  ],
+  [
     'a foot point without the diabetic-feet fact',
     (s) => fieldsOf(s, DISEASE).prescription.points.push({ code: 'KI1', method: '艾条温和灸', minutes: 10, note: '' }),
     onDisease('diabetic-feet', 'contraindications', /\{\{safety:diabetic-feet\}\}/),

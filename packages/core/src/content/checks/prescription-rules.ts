@@ -84,8 +84,15 @@ const diseaseRules: Rule = (ctx) => {
         'contraindications',
         '处方用到孕期要避开的穴位，请在禁忌或注意事项里写明孕妇怎么办（引用 {{safety:pregnancy}}）',
       );
-    if ((moxaPoints.some((p) => bannedInPregnancy(p.code, p.region)) || /孕/.test(shownText(d))) && !refersTo(warnings, 'pregnancy'))
-      add('pregnancy-warning', 'contraindications', '本页涉及孕期或用到孕期禁灸穴，禁忌里须引用 {{safety:pregnancy}}');
+    const banned = moxaPoints.filter((p) => bannedInPregnancy(p.code, p.region));
+    if ((banned.length > 0 || /孕/.test(shownText(d))) && !refersTo(warnings, 'pregnancy'))
+      add(
+        'pregnancy-warning',
+        'contraindications',
+        banned.length > 0
+          ? `${banned.map((p) => pointLabel(p, p.code)).join('、')}是孕妇禁灸穴，处方用到它时，禁忌里须引用 {{safety:pregnancy}}`
+          : '本页说到孕期，禁忌里须引用 {{safety:pregnancy}}（孕妇施灸前先问产科医生）',
+      );
     if (moxaPoints.some((p) => /月经量多时暂停/.test(p.text)) && !HEAVY_PERIODS.test(shownText(d)))
       add('heavy-periods', 'cautions', '处方里有月经量多时要暂停的穴位，请写明“月经量多时暂停施灸”');
     if (moxaPoints.some((p) => PAUSE_IN_FEVER.test(p.text)) && !refersTo(warnings, 'fever'))

@@ -103,7 +103,7 @@ const writtenRules: Rule = (ctx) => {
         );
       if (/酒精灯/.test(leaf.raw)) ctx.add(item, 'fire', leaf.path, '不要用酒精灯点艾条，请删去，并引用 {{safety:fire}}');
       if (heated) {
-        const temp = /\d\s*(?:℃|°C|度)/.exec(leaf.raw);
+        const temp = /\d+(?:\.\d+)?\s*(?:℃|°C|度)/.exec(leaf.raw);
         if (temp) ctx.add(item, 'heated-device', leaf.path, `「${temp[0]}」：温度请引用 {{safety:heated-device}}，不要自己写`);
         const limit = /(?:不超过|不要超过|最长|最多|贴满)\s*约?\d/.exec(leaf.raw);
         if (limit) ctx.add(item, 'heated-device', leaf.path, `「${limit[0]}」：使用时长的上限请引用 {{safety:heated-device}}，不要自己写`);

@@ -133,6 +133,16 @@ describe('wording rules (issue #15, #16, #26)', () => {
   });
 });
 
+describe('superlatives in product ads (《广告法》 §9)', () => {
+  it('flags another 最… word as advice, not blocking', () => {
+    const findings = checkEdited((s) => (fieldsOf(s, PRODUCT).summary = '最受欢迎的艾条'));
+    expectFinding(findings, { ...find(PRODUCT, 'moxa-stick', 'superlative', 'summary', /「最受欢迎」带“最”字/), blocking: false });
+  });
+  it('leaves 最多 and 最近 alone', () => {
+    expect(checkEdited((s) => (fieldsOf(s, PRODUCT).summary = '最近上新，一次最多点两支'))).toEqual([]);
+  });
+});
+
 describe('everyday names (issue #26)', () => {
   it('keeps cure promises off the names people type', () => {
     const findings = checkEdited((s) => {

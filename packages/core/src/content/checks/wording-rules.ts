@@ -17,6 +17,8 @@ export const MEDICAL_CLAIM = /治疗|治愈|根治|疗效|痊愈|药到病除|�
 /** Absolute terms and endorsements no advertisement may use (§9, §19). */
 export const ABSOLUTE =
   /最佳|最好|最高级|最先进|最有效|第一|国家级|世界级|顶级|极品|唯一|100%|百分之百|无副作用|永不|绝对|医生推荐|专家推荐|权威推荐/;
+/** 最 followed by a quality word; 最近, 最后, 最多/最少 (limits, times) are ordinary words. */
+export const SUPERLATIVE = /最(?![近后初终早晚多少长短低小好])[\u4e00-\u9fff]{1,3}/;
 /** What a video's own wording may not promise. */
 export const VIDEO_PROMISE = /治愈|根治|药到病除|特效|100%|无副作用|最佳|第一/;
 /** Disease wording that may not stand beside a product in a video (§17). */
@@ -120,6 +122,12 @@ const advertising: Rule = (ctx) => {
   };
   for (const p of ctx.of('product')) check(p, registered.get(p.id) ?? false);
   for (const m of ctx.of('product-marketing')) check(m, registered.get(m.id) ?? false);
+  // Other 最… words are often absolute claims too, but not always (最近, 最多): advice for the reviewer.
+  for (const item of [...ctx.of('product'), ...ctx.of('product-marketing')]) {
+    const hit = firstMatch(item, SUPERLATIVE);
+    if (hit && !ABSOLUTE.test(hit.leaf.text))
+      ctx.add(item, 'superlative', hit.leaf.path, `「${hit.word}」带“最”字，广告里容易构成绝对化用语，请确认不是夸大宣传，或改写`, false);
+  }
 };
 
 /** Wording rules over every page people read (issue #26). */
