@@ -130,6 +130,22 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
     onDisease('red-flag-doctor', 'redFlags.0', /就医/),
   ],
   [
+    'a product session moxibusting a 禁灸 point',
+    (s) =>
+      (fieldsOf(s, 'products/moxa-stick.md').session = {
+        title: '跟着灸',
+        points: [{ code: 'BL1', method: '艾条温和灸', minutes: 5 }],
+        frequency: '每日1次',
+      }),
+    {
+      file: 'products/moxa-stick.md',
+      itemId: 'moxa-stick',
+      rule: 'forbidden-point',
+      field: 'session.points.0.code',
+      message: /「睛明」是禁灸穴/,
+    },
+  ],
+  [
     'a scheme using a 禁灸 point',
     (s) => Object.assign(schemePoint(s), { code: 'BL1' }),
     onScheme('forbidden-point', '0.moxibustion.points.0.code', /「睛明」是禁灸穴/),

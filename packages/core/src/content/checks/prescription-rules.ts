@@ -146,6 +146,22 @@ function checkMoxaPoint(
   }
 }
 
+/** A product's guided session (issue #18) is a prescription too: the same point rules. */
+const sessionRules: Rule = (ctx) => {
+  for (const item of ctx.of('product'))
+    list(rec(item.data.session).points).forEach((x, i) => {
+      const sp = rec(x);
+      const code = str(sp.code);
+      const field = `session.points.${i}`;
+      const p = ctx.points.get(code);
+      if (!p) return ctx.add(item, 'unknown-point', `${field}.code`, `跟灸里的「${code}」不是已有的穴位编号`);
+      if (str(sp.method) === '按揉') return;
+      if (FACE_FRONT_NECK_POINTS.has(code))
+        ctx.add(item, 'face-neck', `${field}.code`, `${pointLabel(p, code)}在面部或颈前，不能写进在家艾灸的跟灸`);
+      checkMoxaPoint(ctx, item, p, field, { method: str(sp.method), minutes: Number(sp.minutes), note: str(sp.note) });
+    });
+};
+
 /** Constitution schemes (issue #5, #15, #26). */
 const schemeRules: Rule = (ctx) => {
   for (const s of ctx.of('scheme')) {
@@ -211,4 +227,4 @@ const questionnaireRules: Rule = (ctx) => {
     });
 };
 
-export const PRESCRIPTION_RULES: Rule[] = [diseaseRules, schemeRules, questionnaireRules];
+export const PRESCRIPTION_RULES: Rule[] = [diseaseRules, sessionRules, schemeRules, questionnaireRules];

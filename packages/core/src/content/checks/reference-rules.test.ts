@@ -60,6 +60,11 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
     find('diseases/warm-stomach.md', 'warm-stomach', 'unique-name', 'name', /「胃寒」已被 cold-stomach 使用/),
   ],
   [
+    'a video about a condition that does not exist',
+    (s) => (fieldsOf(s, 'videos/how-to.md').diseases = ['no-such']),
+    find('videos/how-to.md', 'how-to', 'unknown-reference', 'diseases.0', /关联的病症「no-such」不存在/),
+  ],
+  [
     'a video shorter than 20 s',
     (s) => (fieldsOf(s, 'videos/how-to.md').duration = 10),
     find('videos/how-to.md', 'how-to', 'video-duration', 'duration', /20 秒/),

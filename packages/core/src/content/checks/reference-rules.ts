@@ -50,6 +50,14 @@ function checkRelated(ctx: CheckContext, item: SourceItem, kind: ItemKind, what:
   });
 }
 
+/** A field listing ids of another kind: every one must exist. */
+function idList(ctx: CheckContext, item: SourceItem, field: string, kind: ItemKind) {
+  const ids = ctx.ids(kind);
+  list(item.data[field]).forEach((id, i) => {
+    if (!ids.has(str(id))) ctx.add(item, 'unknown-reference', `${field}.${i}`, `关联的${KIND_NAMES[kind] ?? '内容'}「${str(id)}」不存在`);
+  });
+}
+
 function inGroup(ctx: CheckContext, item: SourceItem, field: string, kind: ItemKind, what: string) {
   const id = str(item.data[field]);
   if (!ctx.ids(kind).has(id)) ctx.add(item, 'unknown-reference', field, `${what}「${id}」不存在，请从已有的${what}里选`);
@@ -88,11 +96,11 @@ const references: Rule = (ctx) => {
   for (const item of [...ctx.of('product'), ...ctx.of('video')]) checkLinks(ctx, item);
   for (const v of ctx.of('video')) {
     if (!(Number(v.data.duration) >= 20)) ctx.add(v, 'video-duration', 'duration', '视频时长至少 20 秒');
-    const products = ctx.ids('product');
-    list(v.data.products).forEach((id, i) => {
-      if (!products.has(str(id))) ctx.add(v, 'unknown-reference', `products.${i}`, `关联的产品「${str(id)}」不存在`);
-    });
+    idList(ctx, v, 'products', 'product');
+    idList(ctx, v, 'diseases', 'disease');
+    idList(ctx, v, 'acupoints', 'acupoint');
   }
+  for (const p of ctx.of('product')) idList(ctx, p, 'videos', 'video');
   const codes = new Map<string, string>();
   for (const p of ctx.of('acupoint')) {
     if (codes.has(p.id)) ctx.add(p, 'unique-code', 'code', `穴位编号 ${p.id} 在 ${codes.get(p.id)} 里已经有了`);
