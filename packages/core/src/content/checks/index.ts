@@ -4,6 +4,7 @@ import { PRESCRIPTION_RULES } from './prescription-rules.ts';
 import { PRODUCT_RULES } from './product-rules.ts';
 import { REFERENCE_RULES } from './reference-rules.ts';
 import { SAFETY_FACT_RULES } from './safety-fact-rules.ts';
+import { SCHEMA_RULES } from './schema-rules.ts';
 import { parseTree, type ContentFinding, type SourceTree } from './source-tree.ts';
 import { WORDING_RULES } from './wording-rules.ts';
 
@@ -17,6 +18,7 @@ import { WORDING_RULES } from './wording-rules.ts';
 export type { ContentFinding, SourceTree };
 
 export const RULES: readonly Rule[] = [
+  ...SCHEMA_RULES,
   ...SAFETY_FACT_RULES,
   ...ACUPOINT_RULES,
   ...PRESCRIPTION_RULES,

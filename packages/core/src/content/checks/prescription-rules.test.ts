@@ -71,7 +71,7 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
       fieldsOf(s, DISEASE).prescription.points = [
         { code: 'ST36', method: '艾条温和灸', minutes: 40, note: '' },
         { code: 'SP6', method: '艾条温和灸', minutes: 15, note: '' },
-        { code: 'KI1', method: '艾条温和灸', minutes: 10, note: '' },
+        { code: 'KI1', method: '艾条温和灸', distance: '', minutes: 10, note: '' },
       ];
       fieldsOf(s, DISEASE).contraindications.push('{{safety:diabetic-feet}}');
       fieldsOf(s, DISEASE).cautions.push('月经量多时暂停施灸');
@@ -98,7 +98,7 @@ const cases: [string, (s: FixtureSources) => void, Expected][] = [
   ],
   [
     'a foot point without the diabetic-feet fact',
-    (s) => fieldsOf(s, DISEASE).prescription.points.push({ code: 'KI1', method: '艾条温和灸', minutes: 10, note: '' }),
+    (s) => fieldsOf(s, DISEASE).prescription.points.push({ code: 'KI1', method: '艾条温和灸', distance: '', minutes: 10, note: '' }),
     onDisease('diabetic-feet', 'contraindications', /\{\{safety:diabetic-feet\}\}/),
   ],
   [
@@ -193,8 +193,8 @@ describe('prescription and scheme rules (issue #15, #26)', () => {
 
   it('lets a 禁灸 point be pressed (按揉), and a foot point be moxibusted with the facts given', () => {
     const findings = checkEdited((s) => {
-      fieldsOf(s, DISEASE).prescription.points.push({ code: 'BL1', method: '按揉', minutes: 2 });
-      fieldsOf(s, DISEASE).prescription.points.push({ code: 'KI1', method: '艾条温和灸', minutes: 10, note: '' });
+      fieldsOf(s, DISEASE).prescription.points.push({ code: 'BL1', method: '按揉', distance: '', minutes: 2 });
+      fieldsOf(s, DISEASE).prescription.points.push({ code: 'KI1', method: '艾条温和灸', distance: '', minutes: 10, note: '' });
       fieldsOf(s, DISEASE).contraindications.push('{{safety:diabetic-feet}}');
     });
     expect(findings).toEqual([]);

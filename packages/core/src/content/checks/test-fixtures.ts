@@ -69,23 +69,55 @@ export function fixtureSources(): FixtureSources {
     ),
     'charts/views.json': [{ id: 'front', name: '人体正面', width: 200, height: 400 }],
     'charts/front.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 400"></svg>\n',
-    'meridians.json': [{ code: 'ST', name: '足阳明胃经', pointCount: 2, moxaTips: '足三里可长期施灸；阳白在面部，不灸。' }],
+    'meridians.json': [
+      {
+        code: 'ST',
+        name: '足阳明胃经',
+        shortName: '胃经',
+        organ: '胃',
+        pointCount: 2,
+        flowHour: '辰时（7:00～9:00）',
+        summary: '胃经与消化关系密切。',
+        course: '胃经起于鼻旁，下行经胸腹到足。',
+        indications: ['胃痛'],
+        moxaTips: '足三里可长期施灸；阳白在面部，不灸。',
+        care: '饮食规律，少吃生冷。',
+      },
+    ],
     'constitution/schemes.json': [
       {
         type: 'qixu',
-        moxibustion: { summary: '温补元气', points: [{ code: 'ST36', method: '艾条温和灸', minutes: '10～15分钟', note: '健脾益气' }] },
+        principle: '补气健脾',
+        diet: { advice: '饮食清淡', recommended: ['山药'], avoid: ['冷饮'] },
+        living: '起居规律',
+        exercise: '散步',
+        emotion: '心态平和',
+        moxibustion: {
+          summary: '温补元气',
+          points: [{ code: 'ST36', method: '艾条温和灸', minutes: '10～15分钟', frequency: '每周3次', note: '健脾益气' }],
+          course: '4周为一个疗程',
+        },
+        seasonal: '换季注意保暖',
         cautions: ['{{safety:pregnancy}}', '{{safety:fever}}', '{{safety:distance}}', '症状持续请及时就医'],
       },
     ],
-    'constitution/questionnaire.json': { version: 'ZYYXH/T157-2009', questions: [{ id: 1, text: '您容易疲乏吗？' }] },
-    'diseases/groups.json': [{ id: 'stomach', name: '脾胃不适', position: 1 }],
+    'constitution/questionnaire.json': {
+      version: 'ZYYXH/T157-2009',
+      intro: '请按近一年的感受回答',
+      options: ['没有', '很少', '有时', '经常', '总是'].map((label, i) => ({ value: i + 1, label, hint: '' })),
+      questions: [{ id: 'q01', text: '您容易疲乏吗？', gender: 'all', scales: [{ type: 'qixu', reverse: false }] }],
+    },
+    'diseases/groups.json': [
+      { id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b', name: '脾胃不适', icon: 'stomach', summary: '胃胀、胃寒、消化不良', position: 1 },
+    ],
     'diseases/cold-stomach.md': {
       fields: {
         id: 'cold-stomach',
         name: '胃寒',
-        group: 'stomach',
+        group: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
         position: 1,
         summary: '胃部怕冷、喝凉的就不舒服，温和灸帮助温养脾胃',
+        symptoms: ['胃部怕冷', '喝凉的就不舒服'],
         patterns: [{ name: '脾胃虚寒', signs: '胃部怕冷，喜温喜按', advice: '以温养为主，加灸天枢', addPoints: ['ST25'] }],
         prescription: {
           points: [{ code: 'ST36', method: '艾条温和灸', distance: '离皮肤{{safety:distance.standard}}', minutes: 10, note: '两侧交替' }],
@@ -94,12 +126,12 @@ export function fixtureSources(): FixtureSources {
         },
         contraindications: ['{{safety:pregnancy}}', '饥饿、过饱时不灸'],
         cautions: ['灸后喝一杯温水'],
-        redFlags: ['呕血或解黑便，请立即就医'],
-        advice: ['饮食规律，少吃生冷'],
+        redFlags: ['呕血或解黑便，请立即就医', '胃痛剧烈或持续不缓解，应尽快就医'],
+        advice: ['饮食规律，少吃生冷', '饭后不要马上躺下'],
       },
       body: '胃寒多见于平时爱吃生冷、身体偏虚的人，表现为胃部怕冷、隐隐作痛，遇暖缓解。日常可以温和灸[足三里](acupoint:ST36)，配合规律饮食，帮助温养脾胃；症状反复或加重时请及时就医，查明原因。',
     },
-    'notices/types.json': [{ id: 'before', name: '施灸之前', position: 1 }],
+    'notices/types.json': [{ id: 'before', name: '施灸之前', summary: '施灸前要准备什么', position: 1 }],
     'notices/before-moxa.md': {
       fields: { id: 'before-moxa', type: 'before', title: '施灸前准备', summary: '准备好用品再开始', position: 1, related: [] },
       body: '施灸前先准备好艾条、打火机、灭艾筒和一杯温水，选一个通风好、不怕烟的房间，把窗帘、纸张等易燃物挪开。'.repeat(4),
@@ -109,7 +141,7 @@ export function fixtureSources(): FixtureSources {
       fields: { id: 'how-long', topic: 'usage', question: '每次灸多久合适？', position: 1, related: [] },
       body: '每个穴位一般灸10～15分钟，以皮肤温热微红为度。初次施灸可以从时间短一些开始，慢慢适应；感觉太烫就把艾条拿远一点。',
     },
-    'products/types.json': [{ id: 'moxa-stick', name: '艾条', position: 1 }],
+    'products/types.json': [{ id: 'moxa-stick', name: '艾条', icon: 'moxa-stick', summary: '手持温和灸用的艾条', position: 1 }],
     'products/moxa-stick.md': {
       fields: {
         id: 'moxa-stick',
@@ -120,6 +152,11 @@ export function fixtureSources(): FixtureSources {
         price: 39,
         unit: '盒',
         spec: '10支装',
+        specs: [
+          { name: '规格', value: '每盒10支' },
+          { name: '艾绒', value: '三年陈艾绒' },
+          { name: '包装', value: '独立防潮包装' },
+        ],
         images: [
           { src: 'products/moxa-stick-1.svg', alt: '艾条外盒' },
           { src: 'products/moxa-stick-2.svg', alt: '艾条的截面' },
@@ -135,9 +172,19 @@ export function fixtureSources(): FixtureSources {
     'product-marketing/moxa-stick.json': {
       id: 'moxa-stick',
       title: '三年陈艾条：在家温灸的好帮手',
+      share: { title: '三年陈艾条', description: '陈艾细绒，火力温和' },
       blocks: [
         { kind: 'hero', title: '一支好艾条', subtitle: '陈艾细绒，火力温和', image: { src: 'products/moxa-stick-1.svg', alt: '艾条外盒' } },
-        { kind: 'cta', title: '{{price}} 一盒', button: '去看看' },
+        {
+          kind: 'points',
+          title: '为什么选它',
+          items: [
+            { title: '陈艾', text: '三年陈艾绒' },
+            { title: '细绒', text: '燃烧平稳' },
+          ],
+        },
+        { kind: 'steps', title: '怎么用', items: ['点燃一端', '对准穴位温和灸'] },
+        { kind: 'cta', title: '{{price}} 一盒', text: '去看看' },
       ],
     },
     'videos/how-to.md': {
@@ -148,6 +195,10 @@ export function fixtureSources(): FixtureSources {
         position: 1,
         summary: '一步步演示温和灸',
         duration: 40,
+        publishedAt: '2026-02-23',
+        video: 'videos/how-to.mp4',
+        poster: 'videos/how-to-poster.svg',
+        subtitles: 'videos/how-to.vtt',
         products: [],
       },
       body: '短片演示温和灸的做法：点燃艾条，对准穴位，感觉温热就保持，太烫就拿远一点。',
