@@ -20,6 +20,7 @@ import { moxaSessionRepository } from './moxa/moxa-session-repository.ts';
 import { consentRepository } from './consent/consent-repository.ts';
 import { caseRepository } from './cases/case-repository.ts';
 import { caseViews } from './cases/case-views.ts';
+import { advisorProfileRepository } from './advisors/advisor-profile-repository.ts';
 import { savedItemRepository } from './mine/saved-items.ts';
 import { auditRepository } from './audit/audit-repository.ts';
 import { vitalsRepository } from './vitals/vitals-repository.ts';
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ? wechatApi({ appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, baseUrl: env.WECHAT_API_BASE }, fetch, clock)
           : null,
     courses: courseRepository(db, clock),
+    advisorProfiles: advisorProfileRepository(db, clock),
     // Set just below, once the SMS provider and WeChat client above exist.
     notifier: null as unknown as Notifier,
   };
@@ -233,7 +235,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     content,
     catalog,
     physical,
-    views: caseViews(ctx.cases, content, catalog, clock),
+    views: caseViews(ctx.cases, content, catalog, clock, ctx.advisorProfiles),
     videoViews: viewCounter(db, limits, resolveSecretKey(env), clock),
     vitals: vitalsRepository(db, clock),
   };

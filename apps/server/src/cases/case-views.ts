@@ -6,9 +6,19 @@ import { diseaseKind } from '../diseases/disease-kinds.ts';
 import { badInput } from '../lib/app-error.ts';
 import { productKind } from '../products/product-kinds.ts';
 import { isWaiting, type CaseRepository, type CaseRow } from './case-repository.ts';
+import type { AdvisorProfileRepository } from '../advisors/advisor-profile-repository.ts';
+import { signatureOf, type PhotoResolver } from '../advisors/advisor-profiles.ts';
 
 /** How cases are shown to their owner and to advisors (issue #17), from the repository's rows. */
-export function caseViews(cases: CaseRepository, store: ContentStore, acupoints: AcupointCatalog, clock: () => number) {
+export function caseViews(
+  cases: CaseRepository,
+  store: ContentStore,
+  acupoints: AcupointCatalog,
+  clock: () => number,
+  profiles: Pick<AdvisorProfileRepository, 'signatures'>,
+  // Issue #30: uploads are resolved by the media service (decision 041); until then the neutral avatar.
+  photoUrl: PhotoResolver = () => null,
+) {
   const summary = (c: CaseRow): CaseSummary => ({
     id: c.id,
     status: c.status,
@@ -18,6 +28,18 @@ export function caseViews(cases: CaseRepository, store: ContentStore, acupoints:
     unread: c.lastReplyAt !== null && c.lastReplyAt > c.userReadAt,
     redFlag: c.redFlag,
   });
+
+  /**
+   * Issue #30: a reply by an advisor with an approved profile is signed with it (name, title, photo),
+   * whenever it was written; otherwise with the name it was signed with (顾问 + 昵称), never a number.
+   */
+  async function signed(caseId: string, withInternal: boolean): Promise<CaseDetail['messages']> {
+    const [messages, signatures] = await Promise.all([cases.messages(caseId, withInternal), profiles.signatures(caseId)]);
+    return messages.map((m) => {
+      const p = signatures.get(m.id);
+      return p ? { ...m, authorName: p.name, advisor: signatureOf(p, photoUrl) } : { ...m, advisor: null };
+    });
+  }
 
   async function detail(c: CaseRow, withInternal: boolean): Promise<CaseDetail> {
     const r = c.request;
@@ -37,7 +59,7 @@ export function caseViews(cases: CaseRepository, store: ContentStore, acupoints:
         notifySms: r.notifySms,
       },
       photos: (await cases.photos(c.id)).map((p) => ({ ...p, url: `/api/v8/cases/${c.id}/photos/${p.id}` })),
-      messages: await cases.messages(c.id, withInternal),
+      messages: await signed(c.id, withInternal),
       history: c.history,
     };
   }

@@ -646,6 +646,33 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable(t).execute();
     },
   },
+  // Issue #30: advisor profiles (docs/decisions/043). The approved display fields users see, the
+  // submitted ones waiting for a reviewer (pending_*), the last refusal's comment, and the on-duty
+  // flag the notifier reads. One row per advisor, gone with the account.
+  '025_advisor_profiles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('advisor_profiles')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text')
+        .addColumn('title', 'text')
+        .addColumn('introduction', 'text')
+        .addColumn('photo', 'text')
+        .addColumn('approved_by', 'text')
+        .addColumn('approved_at', 'bigint')
+        .addColumn('pending', 'text')
+        .addColumn('pending_by', 'text')
+        .addColumn('pending_at', 'bigint')
+        .addColumn('comment', 'text')
+        .addColumn('on_duty', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('advisor_profiles_duty').on('advisor_profiles').column('on_duty').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('advisor_profiles').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -216,4 +216,23 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  /**
+   * Issue #30: an advisor's profile. name/title/introduction/photo are the approved fields (null until
+   * approved); `pending` is the submitted fields as JSON; `on_duty` 0/1.
+   */
+  advisor_profiles: {
+    user_id: string;
+    name: string | null;
+    title: string | null;
+    introduction: string | null;
+    photo: string | null;
+    approved_by: string | null;
+    approved_at: number | null;
+    pending: string | null;
+    pending_by: string | null;
+    pending_at: number | null;
+    comment: string | null;
+    on_duty: number;
+    updated_at: number;
+  };
 }

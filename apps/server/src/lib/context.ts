@@ -21,6 +21,7 @@ import type { WechatRepository } from '../wechat/wechat-repository.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { CourseRepository } from '../courses/course-repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
+import type { AdvisorProfileRepository } from '../advisors/advisor-profile-repository.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -53,6 +54,8 @@ export type AppContext = {
   /** Issue #31: course reminders (疗程) and the notification layer on the job queue. */
   courses: CourseRepository;
   notifier: Notifier;
+  /** Issue #30: advisors' profiles (reviewed display fields, on duty). */
+  advisorProfiles: AdvisorProfileRepository;
 };
 
 declare module 'fastify' {

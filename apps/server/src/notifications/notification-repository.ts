@@ -263,8 +263,20 @@ export function notificationRepository(db: Db, clock: () => number) {
         .execute();
     },
 
-    /** Everyone holding the advisor role (on-duty profiles come with the console issue). */
+    /**
+     * Who hears of new and overdue consultations (issue #30): the advisors marked on duty; when none is,
+     * every holder of the advisor role, so a consultation never goes unannounced.
+     */
     async advisors(): Promise<string[]> {
+      const onDuty = await db
+        .selectFrom('user_roles')
+        .innerJoin('advisor_profiles', 'advisor_profiles.user_id', 'user_roles.user_id')
+        .select('user_roles.user_id')
+        .where('user_roles.role', '=', 'advisor')
+        .where('advisor_profiles.on_duty', '=', 1)
+        .orderBy('user_roles.user_id')
+        .execute();
+      if (onDuty.length > 0) return onDuty.map((r) => r.user_id);
       const rows = await db.selectFrom('user_roles').select('user_id').where('role', '=', 'advisor').orderBy('user_id').execute();
       return rows.map((r) => r.user_id);
     },

@@ -15,6 +15,7 @@ import { accountDataRoutes } from './account-data-routes.ts';
 import { acupointRoutes } from './acupoint-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { advisorRoutes } from './advisor-routes.ts';
+import { advisorProfileRoutes } from './advisor-profile-routes.ts';
 import { caseRoutes } from './case-routes.ts';
 import { consentRoutes } from './consent-routes.ts';
 import { diseaseRoutes } from './disease-routes.ts';
@@ -88,6 +89,8 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(adminRoutes),
   route(caseRoutes, (d) => [d.views]),
   route(advisorRoutes, (d) => [d.views]),
+  // Issue #30: advisors' profiles (reviewed) and 在岗.
+  route(advisorProfileRoutes),
   route(moxaRoutes, (d) => [sessionPlans(d.content, d.catalog, d.physical), d.catalog]),
   route(mineRoutes, (d) => [savedContent(d.content)]),
   // Issue #27 items 13, 16, 18: 昵称, 我的数据, and who runs the service.

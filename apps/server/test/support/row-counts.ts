@@ -31,6 +31,8 @@ const USER_OWNED_TABLES = [
   'notifications',
   'notice_slots',
   'short_links',
+  // Issue #30: advisor profiles (a refused profile or duty change writes nothing).
+  'advisor_profiles',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdvisorSignatureSchema } from '../advisors/advisor-profile-contract.ts';
 
 /**
  * Consultation with an advisor (issue #17): 艾灸调理与产品咨询, not diagnosis. A user's request opens a
@@ -73,6 +74,8 @@ export const CaseMessageSchema = z.object({
   author: z.enum(['user', 'advisor']),
   /** The advisor's display name (never their number); null for the user's own messages. */
   authorName: z.string().nullable(),
+  /** Issue #30: the advisor's approved profile (name, title, photo), null when none is approved yet. */
+  advisor: AdvisorSignatureSchema.nullable().default(null),
   body: z.string(),
   recommendation: RecommendationSchema.nullable(),
   /** Advisor-only notes; never in the user's view. */
