@@ -130,7 +130,7 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
       const allowed = role === 'admin' || (route.roles as string[]).includes(role);
       const res = await send(caller.token);
       expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
-      expect(res.statusCode).toBe(allowed ? (route.allowed ?? 200) : 403);
+      expect(res.statusCode).toBe(allowed ? ((role === 'admin' ? route.adminAllowed : undefined) ?? route.allowed ?? 200) : 403);
       if (!allowed) expect(res.json().msg).toBe('没有权限访问此内容');
     });
   });

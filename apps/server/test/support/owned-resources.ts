@@ -491,7 +491,14 @@ export async function newCaller(t: TestApp): Promise<Caller> {
  * route joins with one line; the access-control suite also checks no `admin`-tagged route is missing.
  * `allowed`: what a holder of the role gets (for a made-up case id, 404: the role check is what is tested).
  */
-type RoleRoute = { name: string; request: InjectOptions; roles: GrantableRole[]; allowed?: number };
+type RoleRoute = {
+  name: string;
+  request: InjectOptions;
+  roles: GrantableRole[];
+  allowed?: number;
+  /** What an admin holding no other role gets, when it differs from `allowed` (an advisor's own profile: 404, they have none). */
+  adminAllowed?: number;
+};
 const NO_CASE = '00000000-0000-4000-8000-000000000000';
 export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/admin/content', request: { url: '/api/v8/admin/content' }, roles: ['editor'] },
@@ -519,6 +526,42 @@ export const ROLE_ROUTES: RoleRoute[] = [
     name: 'POST /api/v8/advisor/cases/{caseId}/status',
     request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/status`, payload: { status: 'processing' } },
     roles: ['advisor'],
+    allowed: 404,
+  },
+  // Issue #30: advisor profiles. The advisor's own (a valid submission and duty flag), and the console's
+  // list and decisions: a made-up advisor has nothing waiting (409) or is not there (404).
+  { name: 'GET /api/v8/advisor/profile', request: { url: '/api/v8/advisor/profile' }, roles: ['advisor'] },
+  {
+    name: 'PUT /api/v8/advisor/profile',
+    request: { method: 'PUT', url: '/api/v8/advisor/profile', payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null } },
+    roles: ['advisor'],
+    // An admin holding no advisor role has no advisor profile of their own.
+    adminAllowed: 404,
+  },
+  {
+    name: 'PUT /api/v8/advisor/profile/duty',
+    request: { method: 'PUT', url: '/api/v8/advisor/profile/duty', payload: { onDuty: true } },
+    roles: ['advisor'],
+    adminAllowed: 404,
+  },
+  { name: 'GET /api/v8/console/advisors', request: { url: '/api/v8/console/advisors?status=pending' }, roles: ['editor'] },
+  {
+    name: 'PUT /api/v8/console/advisors/{id}/profile',
+    request: { method: 'PUT', url: `/api/v8/console/advisors/${NO_CASE}/profile`, payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null } },
+    roles: ['admin'],
+    allowed: 404,
+  },
+  { name: 'POST /api/v8/console/advisors/{id}/approve', request: { method: 'POST', url: `/api/v8/console/advisors/${NO_CASE}/approve` }, roles: ['editor'], allowed: 409 },
+  {
+    name: 'POST /api/v8/console/advisors/{id}/reject',
+    request: { method: 'POST', url: `/api/v8/console/advisors/${NO_CASE}/reject`, payload: { comment: '请换一张照片' } },
+    roles: ['editor'],
+    allowed: 409,
+  },
+  {
+    name: 'PUT /api/v8/console/advisors/{id}/duty',
+    request: { method: 'PUT', url: `/api/v8/console/advisors/${NO_CASE}/duty`, payload: { onDuty: true } },
+    roles: ['admin'],
     allowed: 404,
   },
 ];
