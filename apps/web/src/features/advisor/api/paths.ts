@@ -21,3 +21,6 @@ export const SEARCH_PATH = '/api/v8/search';
 /** Where the screens are (config/routes.ts). */
 export const ADVISOR_ROUTE = '/advisor';
 export const advisorCaseRoute = (id: string) => `/advisor/case/${encodeURIComponent(id)}`;
+/** Issue #30: the advisor's own profile (reviewed) and 在岗. */
+export const ADVISOR_PROFILE_PATH = '/api/v8/advisor/profile';
+export const ADVISOR_DUTY_PATH = '/api/v8/advisor/profile/duty';

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { advisorCaseRoute } from '../api/paths.ts';
 import { useAdvisorQueue } from '../api/queries.ts';
 import { formatClock, formatTime, formatWaiting, isLongWait } from '../utils/format.ts';
+import { AdvisorProfilePanel } from './advisor-profile-panel.tsx';
 import { isCaseStatus, RedFlagMark, RefreshButton, shownQuery, StaleNotice, STATUSES, StatusTag } from './advisor-bits.tsx';
 import '../advisor.css';
 
@@ -34,6 +35,8 @@ export function AdvisorQueueScreen() {
   const filterName = status ? CASE_STATUS_NAMES[status] : '';
   return (
     <Page title="咨询队列" right={<RefreshButton busy={q.isFetching && !q.isFetchingNextPage} onClick={() => void q.refetch()} />}>
+      {/* Issue #30: 在岗 and the advisor's own profile. */}
+      <AdvisorProfilePanel />
       <div className="adv-filter" role="group" aria-label="按状态筛选">
         {FILTERS.map((f) => {
           const on = (f.value ?? undefined) === status;

@@ -199,12 +199,36 @@ function Thread({ c }: { c: CaseDetail }) {
   );
 }
 
+/**
+ * Issue #30: who answered — the advisor's approved profile (photo, or a neutral avatar with the name's
+ * first character; name and title), or the name the reply was signed with. Never a phone number.
+ */
+function AdvisorSignature({ m }: { m: CaseMessage }) {
+  const p = m.advisor;
+  const name = p?.name ?? m.authorName ?? '顾问';
+  return (
+    <span className="case-signer">
+      {p?.photoUrl ? (
+        <img className="case-avatar" src={p.photoUrl} alt="" width={40} height={40} />
+      ) : (
+        <span className="case-avatar case-avatar-neutral" aria-hidden="true">
+          {p ? [...name][0] : '顾'}
+        </span>
+      )}
+      <span className="case-signer-text">
+        <b>{name}</b>
+        {p && <span className="case-signer-title">{p.title}</span>}
+      </span>
+    </span>
+  );
+}
+
 function MessageItem({ m }: { m: CaseMessage }) {
   const advisor = m.author === 'advisor';
   return (
     <li className={`case-msg ${advisor ? 'case-msg-advisor' : 'case-msg-user'}`}>
       <div className="case-msg-head">
-        <b>{advisor ? (m.authorName ?? '顾问') : '我的补充'}</b>
+        {advisor ? <AdvisorSignature m={m} /> : <b>我的补充</b>}
         <time dateTime={new Date(m.createdAt).toISOString()}>{formatCaseTime(m.createdAt)}</time>
       </div>
       <p className="case-body">{m.body}</p>
