@@ -68,8 +68,8 @@ function Panel({ profile }: { profile: AdvisorProfile }) {
   };
 
   return (
-    <section className="card adv-profile" aria-labelledby="adv-profile-title">
-      <h2 id="adv-profile-title" className="adv-profile-title">
+    <section className="card adv-profile" aria-labelledby="adv-profile-heading">
+      <h2 id="adv-profile-heading" className="adv-profile-title">
         我的顾问资料
       </h2>
       <button type="button" role="switch" aria-checked={profile.onDuty} className="adv-switch" disabled={busy} onClick={() => void toggleDuty()}>
