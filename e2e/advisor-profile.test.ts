@@ -42,6 +42,8 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
   let caseId: string;
   const shot = async (p: Page, name: string) => {
     if (!process.env.SHOTS) return;
+    // Not under a toast.
+    await p.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
     mkdirSync(process.env.SHOTS, { recursive: true });
     await p.screenshot({ path: join(process.env.SHOTS, `${name}.png`) });
   };
@@ -125,6 +127,7 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
 
     await a.reload();
     await panel.getByText('已通过').waitFor();
+    await shot(a, 'advisor-profile-approved');
     expect(await panel.getByRole('switch', { name: /在岗/ }).getAttribute('aria-checked')).toBe('true');
     // The refused self-approval above is the one expected error.
     expect(adv.problems.filter((m) => !/status of 403/.test(m))).toEqual([]);
@@ -145,6 +148,7 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     const text = await u.locator('body').innerText();
     expect(text).not.toContain('顾问' + (await storedLogin(a))!.user.name.replace(/^用户/, ''));
     expect(windows(ADVISOR).filter((w) => text.includes(w))).toEqual([]);
+    await reply.scrollIntoViewIfNeeded();
     await shot(u, 'advisor-profile-thread');
     expect(usr.problems).toEqual([]);
     for (const p of [a, rev.page, u]) await p.context().close();

@@ -103,7 +103,7 @@ function Panel({ profile }: { profile: AdvisorProfile }) {
             <dd>{shown.title}</dd>
           </div>
           {shown.introduction && (
-            <div>
+            <div className="adv-profile-intro">
               <dt>简介</dt>
               <dd>{shown.introduction}</dd>
             </div>
