@@ -20,9 +20,7 @@ export type ProfileRecord = {
 const toRecord = (r: ProfileRow): ProfileRecord => ({
   userId: r.user_id,
   approved:
-    r.name !== null && r.title !== null
-      ? { name: r.name, title: r.title, introduction: r.introduction ?? '', photo: r.photo }
-      : null,
+    r.name !== null && r.title !== null ? { name: r.name, title: r.title, introduction: r.introduction ?? '', photo: r.photo } : null,
   approvedBy: r.approved_by,
   pending: r.pending ? (JSON.parse(r.pending) as AdvisorProfileFields) : null,
   pendingBy: r.pending_by,

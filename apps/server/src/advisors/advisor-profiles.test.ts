@@ -165,7 +165,9 @@ describe.each(DIALECTS)('advisor profiles on %s', (dialect) => {
     expect(trail.length).toBe(4);
     expect(trail.find((e) => e.actorId === admin.userId)).toMatchObject({ subject: `user:${advisor.userId}`, detail: { own: false } });
     const all = await t.app.ctx.audit.list();
-    expect(all.map((e) => e.action)).toEqual(expect.arrayContaining(['advisor.profile.submit', 'advisor.profile.approve', 'advisor.profile.reject']));
+    expect(all.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['advisor.profile.submit', 'advisor.profile.approve', 'advisor.profile.reject']),
+    );
     for (const e of all) expect(JSON.stringify(e.detail)).not.toMatch(/李静|艾灸|[0-9]{4}/);
   });
 });

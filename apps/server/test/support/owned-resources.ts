@@ -533,7 +533,11 @@ export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/advisor/profile', request: { url: '/api/v8/advisor/profile' }, roles: ['advisor'] },
   {
     name: 'PUT /api/v8/advisor/profile',
-    request: { method: 'PUT', url: '/api/v8/advisor/profile', payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null } },
+    request: {
+      method: 'PUT',
+      url: '/api/v8/advisor/profile',
+      payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null },
+    },
     roles: ['advisor'],
     // An admin holding no advisor role has no advisor profile of their own.
     adminAllowed: 404,
@@ -547,11 +551,20 @@ export const ROLE_ROUTES: RoleRoute[] = [
   { name: 'GET /api/v8/console/advisors', request: { url: '/api/v8/console/advisors?status=pending' }, roles: ['editor'] },
   {
     name: 'PUT /api/v8/console/advisors/{id}/profile',
-    request: { method: 'PUT', url: `/api/v8/console/advisors/${NO_CASE}/profile`, payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null } },
+    request: {
+      method: 'PUT',
+      url: `/api/v8/console/advisors/${NO_CASE}/profile`,
+      payload: { name: '李静', title: '艾灸调理顾问', introduction: '', photo: null },
+    },
     roles: ['admin'],
     allowed: 404,
   },
-  { name: 'POST /api/v8/console/advisors/{id}/approve', request: { method: 'POST', url: `/api/v8/console/advisors/${NO_CASE}/approve` }, roles: ['editor'], allowed: 409 },
+  {
+    name: 'POST /api/v8/console/advisors/{id}/approve',
+    request: { method: 'POST', url: `/api/v8/console/advisors/${NO_CASE}/approve` },
+    roles: ['editor'],
+    allowed: 409,
+  },
   {
     name: 'POST /api/v8/console/advisors/{id}/reject',
     request: { method: 'POST', url: `/api/v8/console/advisors/${NO_CASE}/reject`, payload: { comment: '请换一张照片' } },

@@ -32,11 +32,7 @@ export const AdvisorProfileFieldsSchema = z.object({
   title: checked('头衔', normalizeTitle, titleProblem),
   introduction: checked('简介', normalizeIntro, introProblem),
   /** An image of the media library (`uploads/<id>`), or null for the neutral avatar. */
-  photo: z
-    .string()
-    .regex(ADVISOR_PHOTO_REF, { error: '照片请从媒体库选择' })
-    .nullable()
-    .default(null),
+  photo: z.string().regex(ADVISOR_PHOTO_REF, { error: '照片请从媒体库选择' }).nullable().default(null),
 });
 export type AdvisorProfileFields = z.infer<typeof AdvisorProfileFieldsSchema>;
 

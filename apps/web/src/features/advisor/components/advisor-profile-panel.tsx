@@ -72,7 +72,14 @@ function Panel({ profile }: { profile: AdvisorProfile }) {
       <h2 id="adv-profile-heading" className="adv-profile-title">
         我的顾问资料
       </h2>
-      <button type="button" role="switch" aria-checked={profile.onDuty} className="adv-switch" disabled={busy} onClick={() => void toggleDuty()}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={profile.onDuty}
+        className="adv-switch"
+        disabled={busy}
+        onClick={() => void toggleDuty()}
+      >
         <span className="adv-switch-text">
           <b>在岗</b>
           <small>{profile.onDuty ? '新咨询会提醒您' : '不在岗时，只有没有顾问在岗才提醒您'}</small>
@@ -196,7 +203,11 @@ function ProfileForm({ profile, onDone }: { profile: AdvisorProfile; onDone: (ne
       }}
     >
       <p className="adv-hint">用户会在咨询回复里看到您的名称、头衔和简介。请不要写手机号、微信号等联系方式。</p>
-      {field('name', '名称', <input className="adv-input" {...aria('name')} value={draft.name} onChange={set('name')} placeholder="如：李静" />)}
+      {field(
+        'name',
+        '名称',
+        <input className="adv-input" {...aria('name')} value={draft.name} onChange={set('name')} placeholder="如：李静" />,
+      )}
       {field(
         'title',
         '头衔',
