@@ -32,6 +32,8 @@ export function pwa(): Plugin[] {
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Issue #29: runs before Workbox's own fetch handler, so previews bypass every cache.
+        importScripts: ['/sw-preview.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) =>

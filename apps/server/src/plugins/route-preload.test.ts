@@ -96,6 +96,15 @@ describe('route preloads in the HTML shell', () => {
     }
   });
 
+  it('names no read on a console preview’s navigation, whose reads carry its token (issue #29)', async () => {
+    const { tags, asked } = setup({ '/api/v8/products/x': { status: 200, cacheControl: PUBLIC, data: { gallery: [image('live')] } } });
+    const head = await tags('/product_detail/x', undefined, true);
+    expect(asked).toEqual([]);
+    expect(head).not.toContain('as="fetch"');
+    expect(head).not.toContain('live');
+    expect(head).toContain('/assets/mount-M.js');
+  });
+
   it('names only the mount chunk on screens without declared reads (personal screens among them)', async () => {
     const { tags, asked } = setup({});
     for (const path of ['/mine/data', '/physical/record', '/case/caseDetails/abc', '/nowhere']) {
@@ -156,6 +165,20 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
       expect(missing.statusCode, url).toBe(200);
       expect(missing.body).toContain('<div id="root">');
       expect(missing.body).not.toContain('as="fetch"');
+    }
+  });
+
+  it('a console preview’s navigation names no read, and only it may be framed, by this origin (issue #29)', async () => {
+    const token = 'A'.repeat(22);
+    const preview = await page(`/product_detail/portable-moxa-box?preview=${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('as="fetch"');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/product_detail/portable-moxa-box', '/product_detail/portable-moxa-box?preview=short', '/?previews=' + token]) {
+      const plain = await page(url);
+      expect(plain.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(plain.headers['x-frame-options'], url).toBe('DENY');
     }
   });
 

@@ -1,3 +1,5 @@
+import { previewToken } from './preview.ts';
+
 /**
  * Route data fetched in parallel with the screen's chunk (issue #6): a route's loader starts the
  * public GETs its screen will make; apiFetch takes the response instead of asking again. Only public
@@ -8,6 +10,8 @@ const MAX_AGE_MS = 30_000;
 const pending = new Map<string, { request: Promise<Response>; at: number }>();
 
 export function prefetch(path: string): void {
+  // A preview (issue #29) asks through apiFetch, with its token.
+  if (previewToken) return;
   const now = Date.now();
   for (const [key, entry] of pending) if (now - entry.at > MAX_AGE_MS) pending.delete(key);
   if (pending.has(path)) return;
