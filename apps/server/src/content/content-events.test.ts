@@ -103,7 +103,13 @@ describe.each(DIALECTS)('live content on %s (issue #29)', (dialect: Dialect) => 
     const dbB = openDatabase(made.url, made.sqlitePath);
     const a = await instance(made.db, made.url);
     const b = await instance(dbB, made.url);
-    closing.push(made.drop, () => made.db.destroy(), () => dbB.destroy(), () => a.close(), () => b.close());
+    closing.push(
+      made.drop,
+      () => made.db.destroy(),
+      () => dbB.destroy(),
+      () => a.close(),
+      () => b.close(),
+    );
     return { a, b, dbA: made.db };
   }
 
@@ -145,7 +151,9 @@ describe.each(DIALECTS)('live content on %s (issue #29)', (dialect: Dialect) => 
     const { a, dbA } = await twoInstances();
     const before = await priceOn(a);
     const row = { kind: productKind.name, id: PRODUCT };
-    const original = (await dbA.selectFrom('content_items').select('data').where('kind', '=', row.kind).where('id', '=', row.id).executeTakeFirstOrThrow()).data;
+    const original = (
+      await dbA.selectFrom('content_items').select('data').where('kind', '=', row.kind).where('id', '=', row.id).executeTakeFirstOrThrow()
+    ).data;
     await publishPrice(dbA, 999);
     // A row that cannot be read: the reload fails, the old answers stay.
     await dbA.updateTable('content_items').set({ data: '{broken' }).where('kind', '=', row.kind).where('id', '=', row.id).execute();

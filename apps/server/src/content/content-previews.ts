@@ -74,7 +74,11 @@ export function registerPreviews(app: FastifyInstance, previews: () => ContentPr
     const token = request.headers[PREVIEW_HEADER];
     if (token === undefined || !request.routeOptions.config.live || !isRead(request)) return;
     const version = typeof token === 'string' && /^[A-Za-z0-9_-]{22}$/.test(token) ? await previews().resolve(token) : null;
-    if (!version) return reply.status(410).header('Cache-Control', 'private, no-store').send({ code: PREVIEW_GONE_CODE, msg: PREVIEW_EXPIRED, data: null });
+    if (!version)
+      return reply
+        .status(410)
+        .header('Cache-Control', 'private, no-store')
+        .send({ code: PREVIEW_GONE_CODE, msg: PREVIEW_EXPIRED, data: null });
     served.set(request, version);
   });
   app.addHook('onSend', async (request, reply) => {

@@ -34,7 +34,8 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean, wech
     // preview a draft: only such navigations may be framed, and only by this origin.
     if (PREVIEW_NAVIGATION.test(request.url)) {
       const csp = reply.getHeader('Content-Security-Policy');
-      if (typeof csp === 'string') void reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      if (typeof csp === 'string')
+        void reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
       void reply.header('X-Frame-Options', 'SAMEORIGIN');
     }
     // Answers to authenticated calls are never stored by a browser or a proxy (issue #13 item 13).

@@ -156,7 +156,9 @@ export function liveRoutes(servedBy: (request: FastifyRequest) => LiveVersion | 
       get(target, prop, receiver) {
         if (typeof prop === 'string' && (ROUTE_METHODS as readonly string[]).includes(prop))
           return (...args: unknown[]) => declareRoute(receiver as FastifyInstance, routeArgs(prop, args));
-        if (prop === 'route') return (o: RouteArgs & Record<string, unknown>) => declareRoute(receiver as FastifyInstance, routeArgs(String(o.method), [o.url, o]));
+        if (prop === 'route')
+          return (o: RouteArgs & Record<string, unknown>) =>
+            declareRoute(receiver as FastifyInstance, routeArgs(String(o.method), [o.url, o]));
         if (prop === 'addHook')
           return (name: string, fn: Fn) => {
             if (APPLICATION_HOOKS.has(name)) {
@@ -222,7 +224,9 @@ export function liveRoutes(servedBy: (request: FastifyRequest) => LiveVersion | 
       const missing = [...current.fns.keys()].filter((k) => !rec.fns.has(k));
       const extra = [...rec.fns.keys()].filter((k) => !current!.fns.has(k));
       if (missing.length || extra.length)
-        throw new Error(`live routes: version ${label} declares other routes or hooks (missing ${missing.join('; ')}; new ${extra.join('; ')})`);
+        throw new Error(
+          `live routes: version ${label} declares other routes or hooks (missing ${missing.join('; ')}; new ${extra.join('; ')})`,
+        );
       return { fns: rec.fns, label };
     },
     /** Serves `version` from the next request on. */
