@@ -2,8 +2,7 @@ import type { Envelope } from '@moxa/core/http/envelope';
 import { getLoginInfo, setLoginInfo } from './login-info.ts';
 import { checkLogin } from './login-check.ts';
 import { currentPath } from './navigation.ts';
-import { takePrefetched } from './prefetch.ts';
-import { previewToken } from './preview.ts';
+import { previewToken, takePrefetched } from './prefetch.ts';
 
 /** A failed call with a Chinese message fit to show (design §4). */
 export class ApiError extends Error {

@@ -1,5 +1,3 @@
-import { previewToken } from './preview.ts';
-
 /**
  * Route data fetched in parallel with the screen's chunk (issue #6): a route's loader starts the
  * public GETs its screen will make; apiFetch takes the response instead of asking again. Only public
@@ -26,3 +24,19 @@ export function takePrefetched(pathAndQuery: string): Promise<Response> | undefi
   pending.delete(pathAndQuery);
   return entry && Date.now() - entry.at <= MAX_AGE_MS ? entry.request : undefined;
 }
+
+/**
+ * Issue #29: the console previews a draft in this H5, framed at `?preview=<token>`. The token is kept
+ * for the tab (sessionStorage: in-app navigations drop the query) and sent on every API call, whose
+ * answers then come from the draft and are never stored (decision 039).
+ */
+let token: string | null = null;
+try {
+  token = new URLSearchParams(location.search).get('preview');
+  if (token) sessionStorage.setItem('moxa-preview', token);
+  else token = sessionStorage.getItem('moxa-preview');
+} catch {
+  // No storage (private mode): the query alone.
+}
+/** In this module (not one of its own): api-client.ts imports it already, so no chunk is added (issue #33 budgets). */
+export const previewToken = token;

@@ -31,7 +31,7 @@ describe('preview token (issue #29)', () => {
     // A later page of the same tab (no query) keeps it.
     vi.resetModules();
     vi.stubGlobal('location', { search: '' });
-    expect((await import('./preview.ts')).previewToken).toBe('tok_123');
+    expect((await import('./prefetch.ts')).previewToken).toBe('tok_123');
   });
 
   it('is absent from an ordinary visit: no header, the HTTP cache as usual', async () => {
