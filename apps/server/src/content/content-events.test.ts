@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Db } from '../db/database.ts';
@@ -141,6 +142,19 @@ describe.each(DIALECTS)('live content on %s (issue #29)', (dialect: Dialect) => 
     expect(took).toBeLessThan(1500);
   });
 
+  it.runIf(dialect === 'postgres')('hears announcements again after its LISTEN connection is lost', async () => {
+    const { a, b, dbA } = await twoInstances();
+    await within(3000, async () => b.ctx.contentEvents.listening, true);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${b.ctx.contentEvents.listenerName}`.execute(
+      dbA,
+    );
+    await within(3000, async () => b.ctx.contentEvents.listening, false);
+    await within(5000, async () => b.ctx.contentEvents.listening, true);
+    const hash = await publishPrice(dbA, 555);
+    await a.ctx.contentEvents.announce(hash);
+    expect(await within(5000, () => priceOn(b), 555)).toBeLessThan(1500);
+  });
+
   it('a change nobody announced (another process) is picked up by the poll within 5 s', async () => {
     const { b, dbA } = await twoInstances();
     await publishPrice(dbA, 888);
@@ -199,5 +213,6 @@ describe.each(DIALECTS)('live content on %s (issue #29)', (dialect: Dialect) => 
     const health = await a.inject({ url: '/api/health', headers: { [PREVIEW_HEADER]: 'x' } });
     expect(health.statusCode).toBe(200);
     expect(health.headers['cache-control']).toBe('private, no-store');
+    expect((await a.inject({ url: '/api/v8/no-such-thing', headers: { [PREVIEW_HEADER]: token } })).statusCode).toBe(404);
   });
 });

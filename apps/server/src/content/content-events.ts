@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -44,6 +45,8 @@ export function contentEvents(opts: Options) {
   let debounce: NodeJS.Timeout | null = null;
   let listener: pg.Client | null = null;
   let reconnect: NodeJS.Timeout | null = null;
+  // Names this instance's LISTEN connection in pg_stat_activity (operations, and the reconnect test).
+  const listenerName = `moxa_content_${randomBytes(4).toString('hex')}`;
   const localKey = db.dialect === 'sqlite' ? `sqlite:${db.sqlite?.name ?? ''}` : null;
 
   const currentHash = async () =>
@@ -86,7 +89,7 @@ export function contentEvents(opts: Options) {
 
   async function listen(): Promise<void> {
     if (stopped || !env.DATABASE_URL) return;
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: env.DATABASE_URL, application_name: listenerName });
     const retry = (err?: unknown) => {
       if (err) log.warn({ err: (err as Error).message }, 'content notifications: connection lost, reconnecting');
       if (listener === client) listener = null;
@@ -144,6 +147,8 @@ export function contentEvents(opts: Options) {
     get listening(): boolean {
       return listener !== null;
     },
+    /** The `application_name` of the LISTEN connection. */
+    listenerName,
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
