@@ -191,4 +191,29 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
       expect(res.body).toContain('rel="modulepreload" crossorigin href="/assets/mount-M.js"');
     }
   });
+
+  it('follows a publish: the shell names the picture the reloaded content shows first (issue #29)', async () => {
+    const id = 'portable-moxa-box';
+    const row = await t.db
+      .selectFrom('content_items')
+      .select('data')
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data) as { gallery: unknown[] };
+    expect(data.gallery.length).toBeGreaterThan(1);
+    await t.db
+      .updateTable('content_items')
+      .set({ data: JSON.stringify({ ...data, gallery: [...data.gallery].reverse() }) })
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .execute();
+    await t.db.updateTable('content_meta').set({ hash: 'reversed-gallery' }).where('kind', '=', 'all').execute();
+    await t.app.ctx.contentEvents.check();
+    const product = (await t.app.inject({ url: `/api/v8/products/${id}` })).json().data;
+    const res = await page(`/product_detail/${id}`);
+    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    const old = (data.gallery[0] as { webp: { url: string }[] }).webp[0]!.url;
+    expect(res.body).not.toContain(`imagesrcset="${old} `);
+  });
 });
