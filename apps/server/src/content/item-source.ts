@@ -175,47 +175,127 @@ function arrayElementRanges(text: string): [number, number][] | null {
 }
 
 /** Display width as prettier measures it: CJK and full-width characters count 2. */
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\ud800-\udbff][\udc00-\udfff]/g;
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\ud800-\udbff][\udc00-\udfff]/g;
 const width = (s: string) => s.length + (s.match(WIDE)?.length ?? 0);
 const PRINT_WIDTH = 140;
 
+/** Which objects of a JSON text were written expanded (a line break after `{`): prettier keeps those expanded. */
+type Shape = { expanded: boolean; keys: Map<string, Shape>; items: Shape[] };
+function shapeOf(text: string): Shape | undefined {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  const str = () => {
+    const start = i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const value = (): Shape => {
+    const shape: Shape = { expanded: false, keys: new Map(), items: [] };
+    ws();
+    const c = text[i];
+    if (c === '"') str();
+    else if (c === '{') {
+      i++;
+      shape.expanded = /^[ \t]*\r?\n/.test(text.slice(i, i + 200));
+      ws();
+      while (text[i] === '"') {
+        const key = str();
+        ws();
+        i++; // :
+        shape.keys.set(key, value());
+        ws();
+        if (text[i] === ',') i++;
+        ws();
+      }
+      i++;
+    } else if (c === '[') {
+      i++;
+      ws();
+      while (i < text.length && text[i] !== ']') {
+        shape.items.push(value());
+        ws();
+        if (text[i] === ',') i++;
+        ws();
+      }
+      i++;
+    } else while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
+    return shape;
+  };
+  try {
+    return value();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether prettier must break `value` whatever the width: an object written expanded, or a list of several many-entry objects (or lists), in it. */
+function forcesBreak(value: unknown, shape: Shape | undefined): boolean {
+  if (Array.isArray(value)) {
+    const many = (v: unknown) => (Array.isArray(v) ? v.length > 1 : isRecord(v) && Object.keys(v).length > 1);
+    if (value.length > 1 && (value.every((v) => isRecord(v) && many(v)) || value.every((v) => Array.isArray(v) && many(v)))) return true;
+    return value.some((v, i) => forcesBreak(v, shape?.items[i]));
+  }
+  if (!isRecord(value)) return false;
+  const entries = Object.entries(value);
+  if (entries.length > 0 && shape?.expanded) return true;
+  return entries.some(([k, v]) => forcesBreak(v, shape?.keys.get(k)));
+}
+
 /**
- * JSON printed as prettier prints it (printWidth 140): a list or object on one line when it fits, else
- * one entry a line; a list of several objects (or lists) of more than one entry always one a line.
+ * JSON printed as prettier prints it (printWidth 140): an object written expanded stays so, a list or
+ * object on one line when it fits, else one entry a line; a list of several objects (or lists) of more
+ * than one entry is always one a line. `shape` is the old text's, so an edit moves only what prettier would.
  */
-function prettierJson(value: unknown, indent: string, prefix: number, suffix: number): string {
+function prettierJson(value: unknown, indent: string, prefix: number, suffix: number, shape?: Shape): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const many = (v: unknown) => (Array.isArray(v) ? v.length > 1 : isRecord(v) && Object.keys(v).length > 1);
-    const mustBreak =
-      value.length > 1 && (value.every((v) => isRecord(v) && many(v)) || value.every((v) => Array.isArray(v) && many(v)));
-    if (!mustBreak) {
-      const flat = `[${value.map((v) => prettierJson(v, inner, 0, Infinity)).join(', ')}]`;
-      if (!flat.includes('\n') && indent.length + prefix + width(flat) + suffix <= PRINT_WIDTH) return flat;
+    if (!forcesBreak(value, shape)) {
+      const flat = oneLineJson(value);
+      if (indent.length + prefix + width(flat) + suffix <= PRINT_WIDTH) return flat;
     }
-    const lines = value.map((v, i) => `${inner}${prettierJson(v, inner, 0, i < value.length - 1 ? 1 : 0)}${i < value.length - 1 ? ',' : ''}`);
+    const lines = value.map(
+      (v, i) => `${inner}${prettierJson(v, inner, 0, i < value.length - 1 ? 1 : 0, shape?.items[i])}${i < value.length - 1 ? ',' : ''}`,
+    );
     return `[\n${lines.join('\n')}\n${indent}]`;
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return '{}';
-  const flat = `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${prettierJson(v, inner, 0, Infinity)}`).join(', ')} }`;
-  if (!flat.includes('\n') && indent.length + prefix + width(flat) + suffix <= PRINT_WIDTH) return flat;
+  if (!forcesBreak(value, shape)) {
+    const flat = oneLineJson(value);
+    if (indent.length + prefix + width(flat) + suffix <= PRINT_WIDTH) return flat;
+  }
   const lines = entries.map(([k, v], i) => {
     const key = `${JSON.stringify(k)}: `;
     const last = i === entries.length - 1;
-    return `${inner}${key}${prettierJson(v, inner, width(key), last ? 0 : 1)}${last ? '' : ','}`;
+    return `${inner}${key}${prettierJson(v, inner, width(key), last ? 0 : 1, shape?.keys.get(k))}${last ? '' : ','}`;
   });
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
 /** JSON.stringify's layout (every list and object expanded), as some content files are written. */
 const expandedJson = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+/** Every entry on one line however long, as some hand-written lists are (diseases/groups.json). */
+const oneLineJson = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(oneLineJson).join(', ')}]`
+    : isRecord(value)
+      ? Object.keys(value).length === 0
+        ? '{}'
+        : `{ ${Object.entries(value)
+            .map(([k, v]) => `${JSON.stringify(k)}: ${oneLineJson(v)}`)
+            .join(', ')} }`
+      : JSON.stringify(value);
 
-/** Prints `value` in the layout of `sample` (its old text): whichever printer reproduces the sample, else prettier's. */
+/** Prints `value` in the layout of `sample` (its old text): one line, JSON.stringify's, or prettier's. */
 function printLike(value: unknown, indent: string, suffix: number, sample?: { text: string; value: unknown }): string {
-  const pretty = (v: unknown) => prettierJson(v, indent, 0, suffix);
+  if (sample && !sample.text.includes('\n') && oneLineJson(sample.value) === sample.text) return oneLineJson(value);
+  const shape = sample && shapeOf(sample.text);
+  const pretty = (v: unknown) => prettierJson(v, indent, 0, suffix, shape);
   if (sample && expandedJson(sample.value, indent) === sample.text && pretty(sample.value) !== sample.text) return expandedJson(value, indent);
   return pretty(value);
 }
