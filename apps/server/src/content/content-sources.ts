@@ -89,7 +89,11 @@ function mediaDigestOf(seedDir: string): string {
     for (const entry of readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const sub = `${rel}/${entry.name}`;
       if (entry.isDirectory()) walk(sub);
-      else hash.update(sub).update('\0').update(readFileSync(join(seedDir, sub)));
+      else
+        hash
+          .update(sub)
+          .update('\0')
+          .update(readFileSync(join(seedDir, sub)));
     }
   };
   walk(MEDIA_FOLDER);
@@ -114,7 +118,9 @@ async function writeItems(trx: Transaction<Database>, compiled: Compiled, kinds:
       await trx
         .insertInto('content_items')
         .values(items.slice(i, i + 100).map((it) => ({ kind: kind.name, id: it.id, position: it.position, data: JSON.stringify(it.data) })))
-        .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ position: sql.ref('excluded.position'), data: sql.ref('excluded.data') }))
+        .onConflict((oc) =>
+          oc.columns(['kind', 'id']).doUpdateSet({ position: sql.ref('excluded.position'), data: sql.ref('excluded.data') }),
+        )
         .execute();
     }
     const ids = items.map((it) => it.id);
@@ -250,8 +256,7 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
       const file = isNew && ownFile ? `${dirname(sample.file)}/${id}${markdown ? '.md' : '.json'}` : sample.file;
       if (isNew && ownFile && tree.has(file)) throw new ContentError(`Invalid content in ${file}: the file already exists`);
       const old = isNew && ownFile ? undefined : tree.get(file);
-      const text =
-        source.format === 'markdown' ? spliceMarkdown(old, file, source) : spliceJson(old, file, id, source.value, !ownFile);
+      const text = source.format === 'markdown' ? spliceMarkdown(old, file, source) : spliceJson(old, file, id, source.value, !ownFile);
       const next = new Map(tree);
       next.set(file, text);
       return next;

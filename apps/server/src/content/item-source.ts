@@ -57,7 +57,13 @@ function copyStyle(node: unknown, old: unknown) {
     if (typeof node.value !== 'string') return;
     // A plain scalar may not start with `{`: a text opening with a placeholder is quoted, as content/ writes it.
     if (node.value.startsWith('__moxa_placeholder_')) node.type = Scalar.QUOTE_SINGLE;
-    else if (isScalar(old) && typeof old.value === 'string' && old.type && old.type !== Scalar.BLOCK_FOLDED && old.type !== Scalar.BLOCK_LITERAL)
+    else if (
+      isScalar(old) &&
+      typeof old.value === 'string' &&
+      old.type &&
+      old.type !== Scalar.BLOCK_FOLDED &&
+      old.type !== Scalar.BLOCK_LITERAL
+    )
       node.type = old.type;
     return;
   }
@@ -70,7 +76,9 @@ function copyStyle(node: unknown, old: unknown) {
     if (isMap(old)) node.flow = Boolean(old.flow);
     for (const pair of node.items as Pair<unknown, unknown>[]) {
       const key = isScalar(pair.key) ? pair.key.value : pair.key;
-      const oldPair = isMap(old) ? (old.items as Pair<unknown, unknown>[]).find((p) => (isScalar(p.key) ? p.key.value : p.key) === key) : undefined;
+      const oldPair = isMap(old)
+        ? (old.items as Pair<unknown, unknown>[]).find((p) => (isScalar(p.key) ? p.key.value : p.key) === key)
+        : undefined;
       copyStyle(pair.value, oldPair?.value);
     }
   }
@@ -175,7 +183,8 @@ function arrayElementRanges(text: string): [number, number][] | null {
 }
 
 /** Display width as prettier measures it: CJK and full-width characters count 2. */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\ud800-\udbff][\udc00-\udfff]/g;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\ud800-\udbff][\udc00-\udfff]/g;
 const width = (s: string) => s.length + (s.match(WIDE)?.length ?? 0);
 const PRINT_WIDTH = 140;
 
@@ -296,7 +305,8 @@ function printLike(value: unknown, indent: string, suffix: number, sample?: { te
   if (sample && !sample.text.includes('\n') && oneLineJson(sample.value) === sample.text) return oneLineJson(value);
   const shape = sample && shapeOf(sample.text);
   const pretty = (v: unknown) => prettierJson(v, indent, 0, suffix, shape);
-  if (sample && expandedJson(sample.value, indent) === sample.text && pretty(sample.value) !== sample.text) return expandedJson(value, indent);
+  if (sample && expandedJson(sample.value, indent) === sample.text && pretty(sample.value) !== sample.text)
+    return expandedJson(value, indent);
   return pretty(value);
 }
 
