@@ -17,7 +17,7 @@ const USAGE = `用法：
 说明：读取 DATABASE_URL 或 SQLITE_PATH 指定的数据库；媒体文件不在数据库中，仍以 content/media 为准`;
 
 /** Markdown as prettier writes it, so `npm run format:check` passes on an export; unchanged when prettier is not installed. */
-async function prettierFormat(dir: string, files: readonly string[], out: (line: string) => void): Promise<void> {
+async function prettierFormat(dir: string, seedDir: string, files: readonly string[], out: (line: string) => void): Promise<void> {
   let prettier: typeof import('prettier');
   try {
     prettier = await import('prettier');
@@ -28,7 +28,11 @@ async function prettierFormat(dir: string, files: readonly string[], out: (line:
   for (const file of files.filter((f) => f.endsWith('.md'))) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
-    const options = (await prettier.resolveConfig(path)) ?? {};
+    // A file as the seed holds it is prettier-clean already (format:check runs on content/).
+    const seedFile = join(seedDir, file);
+    if (existsSync(seedFile) && readFileSync(seedFile, 'utf8') === text) continue;
+    // The repository's settings (an export outside it would otherwise get prettier's defaults).
+    const options = (await prettier.resolveConfig(join(seedDir, file))) ?? {};
     const formatted = await prettier.format(text, { ...options, filepath: path });
     if (formatted !== text) {
       writeFileSync(path, formatted);
@@ -59,7 +63,7 @@ export async function contentCommand(args: readonly string[], env: Env, out: (li
       await loadContent(db, env.CONTENT_DIR);
     }
     const written = await contentSources(db, env.CONTENT_DIR).exportTo(dir);
-    await prettierFormat(dir, written, out);
+    await prettierFormat(dir, env.CONTENT_DIR, written, out);
     out(
       written.length === 0
         ? `${dir} 与已发布的内容一致，没有写入文件`

@@ -301,7 +301,8 @@ const oneLineJson = (value: unknown): string =>
       : JSON.stringify(value);
 
 /** Prints `value` in the layout of `sample` (its old text): one line, JSON.stringify's, or prettier's. */
-function printLike(value: unknown, indent: string, suffix: number, sample?: { text: string; value: unknown }): string {
+function printLike(value: unknown, indent: string, suffix: number, sample?: { text: string; value: unknown }, expandedFile = false): string {
+  if (expandedFile) return expandedJson(value, indent);
   if (sample && !sample.text.includes('\n') && oneLineJson(sample.value) === sample.text) return oneLineJson(value);
   const shape = sample && shapeOf(sample.text);
   const pretty = (v: unknown) => prettierJson(v, indent, 0, suffix, shape);
@@ -344,11 +345,13 @@ export function spliceJson(text: string | undefined, file: string, id: string, v
     const whole = Array.isArray(parsed) && Object.keys(value).length === 1 && Array.isArray(value.items) ? value.items : value;
     if (isDeepStrictEqual(whole, parsed)) return text;
     const sample = { text: text.trimEnd(), value: parsed };
-    return `${printLike(whole, '', 0, sample)}\n`;
+    return `${printLike(whole, '', 0, sample, expandedJson(parsed, '') === sample.text)}${text.endsWith('\n') ? '\n' : ''}`;
   }
   const ranges = arrayElementRanges(text);
   if (!ranges || ranges.length !== parsed.length) throw new ContentError(`Invalid content in ${file}: not a JSON list`);
   const index = parsed.findIndex((e) => keyOf(e, id));
+  // A file in JSON.stringify's layout throughout (glossary, acupoints) keeps it even where prettier's would print the same.
+  const expandedFile = expandedJson(parsed, '') === text.trimEnd();
   if (index >= 0) {
     if (isDeepStrictEqual(parsed[index], value)) return text;
     // Keys keep the element's order; new keys follow.
@@ -361,12 +364,12 @@ export function spliceJson(text: string | undefined, file: string, id: string, v
     ]);
     const [start, end] = ranges[index]!;
     const indent = lineIndent(text, start);
-    const printed = printLike(ordered, indent, index < parsed.length - 1 ? 1 : 0, { text: text.slice(start, end), value: old });
+    const printed = printLike(ordered, indent, index < parsed.length - 1 ? 1 : 0, { text: text.slice(start, end), value: old }, expandedFile);
     return text.slice(0, start) + printed + text.slice(end);
   }
   if (ranges.length === 0) return `${prettierJson([value], '', 0, 0)}\n`;
   const [lastStart, lastEnd] = ranges.at(-1)!;
   const indent = lineIndent(text, lastStart);
-  const printed = printLike(value, indent, 0, { text: text.slice(lastStart, lastEnd), value: parsed.at(-1) });
+  const printed = printLike(value, indent, 0, { text: text.slice(lastStart, lastEnd), value: parsed.at(-1) }, expandedFile);
   return `${text.slice(0, lastEnd)},\n${indent}${printed}${text.slice(lastEnd)}`;
 }
