@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ItemSource } from '@moxa/core/console/console-contract';
-import { Document, isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair } from 'yaml';
+import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair } from 'yaml';
 import { ContentError } from './content-kind.ts';
 
 /**
@@ -301,7 +301,13 @@ const oneLineJson = (value: unknown): string =>
       : JSON.stringify(value);
 
 /** Prints `value` in the layout of `sample` (its old text): one line, JSON.stringify's, or prettier's. */
-function printLike(value: unknown, indent: string, suffix: number, sample?: { text: string; value: unknown }, expandedFile = false): string {
+function printLike(
+  value: unknown,
+  indent: string,
+  suffix: number,
+  sample?: { text: string; value: unknown },
+  expandedFile = false,
+): string {
   if (expandedFile) return expandedJson(value, indent);
   if (sample && !sample.text.includes('\n') && oneLineJson(sample.value) === sample.text) return oneLineJson(value);
   const shape = sample && shapeOf(sample.text);
@@ -364,7 +370,13 @@ export function spliceJson(text: string | undefined, file: string, id: string, v
     ]);
     const [start, end] = ranges[index]!;
     const indent = lineIndent(text, start);
-    const printed = printLike(ordered, indent, index < parsed.length - 1 ? 1 : 0, { text: text.slice(start, end), value: old }, expandedFile);
+    const printed = printLike(
+      ordered,
+      indent,
+      index < parsed.length - 1 ? 1 : 0,
+      { text: text.slice(start, end), value: old },
+      expandedFile,
+    );
     return text.slice(0, start) + printed + text.slice(end);
   }
   if (ranges.length === 0) return `${prettierJson([value], '', 0, 0)}\n`;
