@@ -183,6 +183,7 @@ describe('item sources (issue #29)', () => {
     expect(() => sources.withItem(tree, compiled, 'glossary', 'xin-ci', problem, true)).toThrow(/JSON/);
     expect(() => sources.withItem(tree, compiled, 'chart-view', 'front', { format: 'json', value: {} }, false)).toThrow(ContentError);
     expect(() => sources.withItem(tree, compiled, 'acupoint', 'ST99', { format: 'json', value: {} }, true)).toThrow(/cannot be added/);
+    expect(() => sources.withItem(tree, compiled, 'problem', '../escape', problem, true)).toThrow(/not an item id/);
   });
 
   it('refuses to compile a broken tree with ContentError naming the file', () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { sql, type Transaction } from 'kysely';
-import type { ItemSource } from '@moxa/core/console/console-contract';
+import { ITEM_ID, type ItemSource } from '@moxa/core/console/console-contract';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { MEDIA_FOLDER } from '../media/media-library.ts';
@@ -23,6 +23,7 @@ export type SourceTree = ReadonlyMap<string, string>;
 export type Compiled = Map<string, ContentItem<unknown>[]>;
 export type SeedReport = { imported: number; updated: number; removed: number; kept: string[] };
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The seed's text files: everything but media/, tests beside the content and dot files. */
@@ -32,7 +33,13 @@ export function readSeed(seedDir: string, sub = ''): Map<string, string> {
     const rel = sub ? `${sub}/${entry.name}` : entry.name;
     if (entry.name.startsWith('.') || entry.name.endsWith('.test.ts') || rel === MEDIA_FOLDER) continue;
     if (entry.isDirectory()) for (const [k, v] of readSeed(seedDir, rel)) out.set(k, v);
-    else out.set(rel, readFileSync(join(seedDir, rel), 'utf8'));
+    else {
+      try {
+        out.set(rel, UTF8.decode(readFileSync(join(seedDir, rel))));
+      } catch {
+        throw new ContentError(`Invalid content in ${rel}: not a UTF-8 text file (media belong in ${MEDIA_FOLDER}/)`);
+      }
+    }
   }
   return sub ? out : new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
@@ -210,7 +217,7 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
       try {
         for (const [path, text] of tree) {
           const target = resolve(dir, path);
-          if (!target.startsWith(`${dir}/`) || path.split('/').includes(MEDIA_FOLDER))
+          if (!target.startsWith(`${dir}/`) || path === MEDIA_FOLDER || path.startsWith(`${MEDIA_FOLDER}/`))
             throw new ContentError(`Invalid content in ${path}: not a content file path`);
           mkdirSync(dirname(target), { recursive: true });
           writeFileSync(target, text);
@@ -243,6 +250,8 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
     withItem(tree: SourceTree, compiled: Compiled, kind: string, id: string, source: ItemSource, isNew: boolean): SourceTree {
       const decl = kindOf(kind);
       if (!decl.edit || decl.edit.editable === false) throw new ContentError(`${kind} items cannot be edited one by one`);
+      // The id names the new file: letters, digits, -, _ and . only (never a path).
+      if (!ITEM_ID.test(id)) throw new ContentError(`${kind}: ${JSON.stringify(id)} is not an item id`);
       const items = compiled.get(kind) ?? [];
       const item = items.find((it) => it.id === id);
       if (isNew ? item : !item) throw new ContentError(isNew ? `${kind} ${id} already exists` : `${kind} ${id} does not exist`);
