@@ -155,6 +155,23 @@ describe('item sources (issue #29)', () => {
     expect(changedLines(tree.get(page.file)!, edited.get(page.file)!)).toEqual(['  "title": "孝心礼盒",']);
   });
 
+  it('edits a whole-file list (the constitution schemes) as { items }, keeping the file layout', () => {
+    const schemes = source('constitution', 'schemes');
+    expect(schemes.file).toBe('constitution/schemes.json');
+    if (schemes.source.format !== 'json') throw new Error('json expected');
+    const items = structuredClone(schemes.source.value.items) as { type: string; principle: string }[];
+    items[0]!.principle = '以保持为主，顺应四时，不必刻意进补。';
+    const next = sources.withItem(tree, compiled, 'constitution', 'schemes', { format: 'json', value: { items } }, false);
+    expect(changedLines(tree.get(schemes.file)!, next.get(schemes.file)!)).toEqual([
+      `    "principle": "以保持为主，顺应四时，不必刻意进补。",`,
+    ]);
+    const doc = sources
+      .compile(next)
+      .get('constitution')!
+      .find((d) => d.id === 'schemes')!.data as { value: { principle: string }[] };
+    expect(doc.value[0]!.principle).toBe(items[0]!.principle);
+  });
+
   it('adds new items where the kind keeps them: a Markdown file in its folder, an element at the end of a list', () => {
     const problem: ItemSource = {
       format: 'markdown',
