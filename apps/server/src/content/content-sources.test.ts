@@ -155,13 +155,17 @@ describe('item sources (issue #29)', () => {
     expect(changedLines(tree.get(page.file)!, edited.get(page.file)!)).toEqual(['  "title": "孝心礼盒",']);
   });
 
-  it('edits a whole-file list (the constitution schemes) as { items }, keeping the file layout', () => {
+  it('edits a whole-file list (the constitution schemes) keyed 0, 1, …, keeping the file layout', () => {
     const schemes = source('constitution', 'schemes');
     expect(schemes.file).toBe('constitution/schemes.json');
     if (schemes.source.format !== 'json') throw new Error('json expected');
-    const items = structuredClone(schemes.source.value.items) as { type: string; principle: string }[];
+    const items = structuredClone(schemes.source.value) as Record<string, { type: string; principle: string }>;
+    expect(Object.keys(items)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
     items[0]!.principle = '以保持为主，顺应四时，不必刻意进补。';
-    const next = sources.withItem(tree, compiled, 'constitution', 'schemes', { format: 'json', value: { items } }, false);
+    const next = sources.withItem(tree, compiled, 'constitution', 'schemes', { format: 'json', value: items }, false);
+    expect(() => sources.withItem(tree, compiled, 'constitution', 'schemes', { format: 'json', value: { a: items[0] } }, false)).toThrow(
+      /keyed 0, 1, 2/,
+    );
     expect(changedLines(tree.get(schemes.file)!, next.get(schemes.file)!)).toEqual([
       `    "principle": "以保持为主，顺应四时，不必刻意进补。",`,
     ]);

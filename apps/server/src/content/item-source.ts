@@ -328,13 +328,22 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
+/** A whole-file list given back as `{ "0": …, "1": … }`: the list, refused unless keyed 0…n-1. */
+function indexedList(value: Record<string, unknown>, file: string): unknown[] {
+  const keys = Object.keys(value);
+  if (!keys.every((k, i) => k === String(i)))
+    throw new ContentError(`Invalid content in ${file}: the list's entries must be keyed 0, 1, 2, …`);
+  return keys.map((k) => value[k]);
+}
+
 /** An element of a JSON list file (by `id`, or `code` for acupoints and meridians), or the whole file. */
 export function jsonSource(text: string, file: string, id: string): ItemSource | null {
   const parsed = parseJson(text, file);
   if (Array.isArray(parsed)) {
     const el = parsed.find((e) => keyOf(e, id));
-    // A file of its own holding a list (体质说明、调理方案): the list is the item, as `items`.
-    if (el === undefined) return file.endsWith(`/${id}.json`) ? { format: 'json', value: { items: parsed } } : null;
+    // A file of its own holding a list (体质说明、调理方案): the list is the item, its elements keyed
+    // "0", "1", … so a field path reads as into the list (`3.principle`, as the checks name it).
+    if (el === undefined) return file.endsWith(`/${id}.json`) ? { format: 'json', value: { ...parsed } } : null;
     return { format: 'json', value: el as Record<string, unknown> };
   }
   return isRecord(parsed) ? { format: 'json', value: parsed } : null;
@@ -348,7 +357,7 @@ export function spliceJson(text: string | undefined, file: string, id: string, v
   if (text === undefined) return `${asElement ? prettierJson([value], '', 0, 0) : prettierJson(value, '', 0, 0)}\n`;
   const parsed = parseJson(text, file);
   if (!Array.isArray(parsed) || !asElement) {
-    const whole = Array.isArray(parsed) && Object.keys(value).length === 1 && Array.isArray(value.items) ? value.items : value;
+    const whole = Array.isArray(parsed) ? indexedList(value, file) : value;
     if (isDeepStrictEqual(whole, parsed)) return text;
     const sample = { text: text.trimEnd(), value: parsed };
     return `${printLike(whole, '', 0, sample, expandedJson(parsed, '') === sample.text)}${text.endsWith('\n') ? '\n' : ''}`;
