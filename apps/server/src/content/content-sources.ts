@@ -181,20 +181,28 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
     },
 
     /** Start-up (issue #29): the seed merged in, compiled, and written with content_items in one transaction when anything changed. */
-    async load(now = Date.now()): Promise<{ changed: boolean; counts: Record<string, number>; seed: SeedReport }> {
+    async load(now = Date.now(), attempt = 1): Promise<{ changed: boolean; counts: Record<string, number>; seed: SeedReport }> {
       const plan = planSeed(readSeed(seedDir), await storedRows());
       const hash = treeHash(plan.tree, media());
       const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
       const compiled = meta?.hash === hash ? null : sources.compile(plan.tree);
       if (!compiled && plan.upserts.length === 0 && plan.deletes.length === 0) return { changed: false, counts: {}, seed: plan.report };
-      await db.transaction().execute(async (trx) => {
+      const raced = await db.transaction().execute(async (trx) => {
+        // A publish from another instance since the plan was read: plan again rather than overwrite it.
+        const current = await trx.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
+        if (current?.hash !== meta?.hash) return true;
         await writeRows(trx, plan.upserts, now);
         if (plan.deletes.length > 0) await trx.deleteFrom('content_sources').where('path', 'in', plan.deletes).execute();
         if (compiled) {
           await writeItems(trx, compiled, kinds);
           await setHash(trx, hash, now);
         }
+        return false;
       });
+      if (raced) {
+        if (attempt < 3) return sources.load(now, attempt + 1);
+        throw new Error('content was published by another instance during every attempt to load it; start again');
+      }
       return {
         changed: compiled !== null,
         counts: compiled ? Object.fromEntries(kinds.map((k) => [k.name, compiled.get(k.name)!.length])) : {},
@@ -273,7 +281,8 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
 
     /**
      * Makes `tree` (already compiled into `compiled`) the published content in one transaction: changed
-     * source rows, content_items rewritten, content_meta's hash; returns the hash.
+     * source rows, content_items rewritten, content_meta's hash; returns the hash. `tree` is the whole
+     * tree (publishedTree() with withItem applied): a stored file missing from it is deleted.
      */
     async publish(tree: SourceTree, compiled: Compiled, now = Date.now()): Promise<string> {
       const hash = treeHash(tree, media());
