@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemSource } from '@moxa/core/console/console-contract';
+import { checkContent } from '@moxa/core/content/checks/index';
 import { CONTENT_DIR, DIALECTS, useTestDb } from '../../test/support/test-app.ts';
 import { acupointKind } from '../acupoints/acupoint-kinds.ts';
 import { diseaseKind } from '../diseases/disease-kinds.ts';
@@ -332,6 +333,8 @@ describe.each(DIALECTS)('content sources on %s (issue #29)', (dialect) => {
           .get('disease')!
           .find((d) => d.id === 'insomnia')!.data,
       ).toMatchObject({ name: '失眠（后台）' });
+      // The automated checks (the content tests' rules, issue #29) find nothing blocking in it.
+      expect(checkContent(readSeed(checkout)).filter((f) => f.blocking)).toEqual([]);
       rmSync(checkout, { recursive: true, force: true });
     } finally {
       rmSync(out, { recursive: true, force: true });
