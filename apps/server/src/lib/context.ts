@@ -22,6 +22,8 @@ import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { CourseRepository } from '../courses/course-repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { AdvisorProfileRepository } from '../advisors/advisor-profile-repository.ts';
+import type { ContentEvents } from '../content/content-events.ts';
+import type { ContentPreviews } from '../content/content-previews.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -56,6 +58,10 @@ export type AppContext = {
   notifier: Notifier;
   /** Issue #30: advisors' profiles (reviewed display fields, on duty). */
   advisorProfiles: AdvisorProfileRepository;
+  /** Issue #29: `announce(hash)` after a publish; every instance reloads its content within seconds. */
+  contentEvents: ContentEvents;
+  /** Issue #29: draft content served to requests carrying `X-Moxa-Preview: <token>`. */
+  previews: ContentPreviews;
 };
 
 declare module 'fastify' {
