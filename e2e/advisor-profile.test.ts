@@ -143,6 +143,7 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     expect(await reply.locator('.case-signer b').textContent()).toBe('李静');
     expect(await reply.locator('.case-signer-title').textContent()).toBe('艾灸调理顾问');
     expect(await reply.locator('.case-avatar-neutral').textContent()).toBe('李');
+    expect(await u.locator('.case-advisor-intro').textContent()).toBe('李静 · 艾灸调理顾问从事艾灸调理多年，擅长失眠和怕冷的调理。');
     const box = await reply.locator('.case-avatar').boundingBox();
     expect(box && Math.round(box.width)).toBe(40);
     const text = await u.locator('body').innerText();

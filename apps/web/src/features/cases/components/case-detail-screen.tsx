@@ -190,12 +190,24 @@ function Thread({ c }: { c: CaseDetail }) {
         <p>顾问还没有回复。顾问看到后会在这里回复您{c.request.notifySms ? '，并发短信通知' : ''}。</p>
       </div>
     );
+  // Issue #30: who the answering advisors are, once each, with their introduction.
+  const advisors = [...new Map(messages.flatMap((m) => (m.advisor?.introduction ? [[m.advisor.name, m.advisor] as const] : []))).values()];
   return (
-    <ol className="case-thread" aria-label="对话">
-      {messages.map((m) => (
-        <MessageItem key={m.id} m={m} />
+    <>
+      {advisors.map((a) => (
+        <p key={a.name} className="case-advisor-intro">
+          <b>
+            {a.name} · {a.title}
+          </b>
+          {a.introduction}
+        </p>
       ))}
-    </ol>
+      <ol className="case-thread" aria-label="对话">
+        {messages.map((m) => (
+          <MessageItem key={m.id} m={m} />
+        ))}
+      </ol>
+    </>
   );
 }
 
