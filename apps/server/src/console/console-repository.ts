@@ -13,6 +13,7 @@ export type RevisionRecord = {
   source: ItemSource;
   findings: Finding[];
   basedOn: number | null;
+  baseHash: string | null;
   rollbackOf: number | null;
   authorId: string;
   reviewerId: string | null;
@@ -51,6 +52,7 @@ function toRevision(r: RevisionRow): RevisionRecord {
     source: JSON.parse(r.source) as ItemSource,
     findings: JSON.parse(r.findings) as Finding[],
     basedOn: num(r.based_on),
+    baseHash: r.base_hash,
     rollbackOf: num(r.rollback_of),
     authorId: r.author_id,
     reviewerId: r.reviewer_id,
@@ -95,6 +97,7 @@ export function consoleRepository(db: Db) {
           source: JSON.stringify(r.source),
           findings: JSON.stringify(r.findings),
           based_on: r.basedOn,
+          base_hash: r.baseHash,
           rollback_of: r.rollbackOf,
           author_id: r.authorId,
           reviewer_id: r.reviewerId,

@@ -20,6 +20,7 @@ import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import { ContentError } from '../content/content-kind.ts';
 import { badInput, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { parseMobile } from '../login/phone-number.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { CompiledContent, ConsoleKindInfo, ContentBackend, ContentFinding, SourceTree } from './content-backend.ts';
 import { OPEN_STATES, type ConsoleRepository, type RevisionRecord, type VersionRecord } from './console-repository.ts';
@@ -48,6 +49,7 @@ const treeKey = (tree: SourceTree) => {
   for (const [path, text] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(path).update('\u0000').update(text).update('\u0000');
   return h.digest('hex');
 };
+const sourceHash = (source: ItemSource) => createHash('sha256').update(JSON.stringify(source)).digest('hex');
 const changedFiles = (before: SourceTree, after: SourceTree) =>
   new Set([...after].filter(([path, text]) => before.get(path) !== text).map(([path]) => path));
 
@@ -193,8 +195,15 @@ export function consoleWorkflow(deps: {
       if (itemOf(pub.compiled, r.kind, r.itemId)) throw conflict('这个编号的内容已经存在，请换一个编号');
       return;
     }
-    if ((await currentVersion(r.kind, r.itemId)) !== r.basedOn)
+    const pub = await published();
+    const now = deps.backend().itemSource(pub.tree, pub.compiled, r.kind, r.itemId);
+    if ((await currentVersion(r.kind, r.itemId)) !== r.basedOn || !now || (r.baseHash !== null && sourceHash(now.source) !== r.baseHash))
       throw conflict('这条内容在您修改期间已发布了新版本，请撤回这份草稿，在最新版本上重新修改');
+  }
+
+  function sourceHashOf(pub: { tree: SourceTree; compiled: CompiledContent }, kind: string, id: string): string | null {
+    const found = deps.backend().itemSource(pub.tree, pub.compiled, kind, id);
+    return found ? sourceHash(found.source) : null;
   }
 
   /** Keeps the seed's state as version 0 on an item's first edit, so a rollback can return to it. */
@@ -240,6 +249,7 @@ export function consoleWorkflow(deps: {
       source: input.source,
       findings,
       basedOn: input.isNew ? null : await currentVersion(input.kind, input.itemId),
+      baseHash: existing ? sourceHashOf(pub, input.kind, input.itemId) : null,
       rollbackOf: input.rollbackOf,
       authorId: actor.id,
       reviewerId: null,
@@ -567,11 +577,24 @@ export function consoleWorkflow(deps: {
         if (!wanted.has(role) && has && (await users.revoke(userId, role)))
           await audit.record({ actorId: actor.id, action: 'role.revoke', subject: `user:${userId}`, detail: { role } });
       }
+      return staffOf(userId);
+    },
+
+    /** Adds a person by their number (an account is made if they never logged in) with `roles` (admin). */
+    async addStaff(actor: Actor, mobile: string, roles: readonly Role[]): Promise<Staff> {
+      const phone = parseMobile(mobile.trim());
+      if (!phone) throw badInput('手机号不正确');
+      if (!roles.some((r) => r !== 'user')) throw badInput('请至少选择一个角色');
+      const user = await users.findOrCreate(phone.e164);
+      return this.setRoles(actor, user.id, [...new Set([...(await users.rolesOf(user.id)), ...roles])]);
+    },
+  };
+
+  async function staffOf(userId: string): Promise<Staff> {
       const staff = (await users.listPrivileged()).find((u) => u.id === userId);
       if (staff) return { id: staff.id, name: staff.name, mobile: maskMobile(staff.mobile), roles: staff.roles };
       return { id: userId, name: (await repo.names([userId])).get(userId) ?? '', mobile: '', roles: ['user'] };
-    },
-  };
+  }
 
   async function versionOut(v: VersionRecord, names: Map<string, string>): Promise<Version> {
     return {

@@ -664,6 +664,8 @@ const migrations: Record<string, Migration> = {
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('findings', 'text', (c) => c.notNull())
         .addColumn('based_on', 'integer')
+        // The hash of the item's published source the draft started from: a deploy's edit changes it too.
+        .addColumn('base_hash', 'text')
         .addColumn('rollback_of', 'integer')
         // No foreign key to users: a revision and its authorship outlive a deleted account (as audit_events).
         .addColumn('author_id', 'text', (c) => c.notNull())

@@ -152,6 +152,7 @@ export interface Database {
     source: string;
     findings: string;
     based_on: number | null;
+    base_hash: string | null;
     rollback_of: number | null;
     author_id: string;
     reviewer_id: string | null;
