@@ -42,5 +42,8 @@ export function auditCsv(entries: readonly AuditEntry[]): Buffer {
       e.subject,
       JSON.stringify(e.detail),
     ]);
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n', 'utf8')]);
+  return Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n', 'utf8'),
+  ]);
 }

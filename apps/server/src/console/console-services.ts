@@ -105,7 +105,10 @@ export function consoleServices(ctx: AppContext, logger?: Log): ConsoleServices 
         const now = ctx.clock();
         for (const id of await repo.due(now, now - PUBLISH_LEASE_MS)) await q.send(PUBLISH_QUEUE, { revisionId: id }, { singletonKey: id });
       };
-      timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err: String(err) }, 'publish sweep failed')), opts.sweepMs ?? SWEEP_MS);
+      timer = setInterval(
+        () => void sweep().catch((err: unknown) => log.warn({ err: String(err) }, 'publish sweep failed')),
+        opts.sweepMs ?? SWEEP_MS,
+      );
       timer.unref();
       await q.start();
       return { sweep };

@@ -28,7 +28,13 @@ describe.each(DIALECTS)('scheduled publishing with two instances on %s (issue #2
     made = await createTestDb(dialect);
     const env = loadEnv(
       {},
-      { NODE_ENV: 'test', LOG_LEVEL: 'warn', CONTENT_DIR, SECRET_KEY: 'test-secret-key-of-at-least-32-characters', PUBLIC_ORIGIN: 'http://localhost' },
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        CONTENT_DIR,
+        SECRET_KEY: 'test-secret-key-of-at-least-32-characters',
+        PUBLIC_ORIGIN: 'http://localhost',
+      },
     );
     for (let i = 0; i < 2; i++) {
       const app = await buildApp({ env, db: made.db, sms: fakeSms(), clock: clock.now, serveWeb: false, wechat: null });

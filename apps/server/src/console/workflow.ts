@@ -46,7 +46,8 @@ const subjectOf = (kind: string, itemId: string) => `content:${kind}/${itemId}`;
 const findingKey = (f: ContentFinding) => `${f.rule}\u0000${f.file}\u0000${f.itemId ?? ''}\u0000${f.field}\u0000${f.message}`;
 const treeKey = (tree: SourceTree) => {
   const h = createHash('sha256');
-  for (const [path, text] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(path).update('\u0000').update(text).update('\u0000');
+  for (const [path, text] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    h.update(path).update('\u0000').update(text).update('\u0000');
   return h.digest('hex');
 };
 const sourceHash = (source: ItemSource) => createHash('sha256').update(JSON.stringify(source)).digest('hex');
@@ -96,7 +97,10 @@ export function consoleWorkflow(deps: {
   }
 
   function kindInfo(kind: string): ConsoleKindInfo {
-    const info = deps.backend().kinds().find((k) => k.kind === kind);
+    const info = deps
+      .backend()
+      .kinds()
+      .find((k) => k.kind === kind);
     if (!info) throw notFound('没有这种内容类型');
     return info;
   }
@@ -313,7 +317,8 @@ export function consoleWorkflow(deps: {
       }
       const { findings, tree, compiled } = await check(r.kind, r.itemId, r.source, r.isNew);
       const blocking = findings.find((f) => f.blocking);
-      if (blocking || !compiled) return await giveBack(`发布前检查未通过：${blocking?.message ?? '内容无法读取'}`, blocking?.rule ?? 'content-load');
+      if (blocking || !compiled)
+        return await giveBack(`发布前检查未通过：${blocking?.message ?? '内容无法读取'}`, blocking?.rule ?? 'content-load');
       const backend = deps.backend();
       const hash = await backend.publish(tree, compiled, now);
       cache = null;
@@ -374,7 +379,12 @@ export function consoleWorkflow(deps: {
       const [versions, open] = await Promise.all([repo.latestVersions(kind), repo.openRevisions(kind)]);
       return (pub.compiled.get(kind) ?? []).map((it) => {
         const o = open.get(it.id);
-        return { id: it.id, title: info.title(it), version: versions.get(it.id) ?? 0, open: o ? { revisionId: o.id, state: o.state } : null };
+        return {
+          id: it.id,
+          title: info.title(it),
+          version: versions.get(it.id) ?? 0,
+          open: o ? { revisionId: o.id, state: o.state } : null,
+        };
       });
     },
 
@@ -384,7 +394,9 @@ export function consoleWorkflow(deps: {
       const it = itemOf(pub.compiled, kind, id);
       const found = it ? deps.backend().itemSource(pub.tree, pub.compiled, kind, id) : null;
       if (!it || !found) throw notFound('没有这条内容');
-      const schema = info.edit?.schema ? (z.toJSONSchema(info.edit.schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>) : null;
+      const schema = info.edit?.schema
+        ? (z.toJSONSchema(info.edit.schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>)
+        : null;
       return {
         kind,
         id,
@@ -591,9 +603,9 @@ export function consoleWorkflow(deps: {
   };
 
   async function staffOf(userId: string): Promise<Staff> {
-      const staff = (await users.listPrivileged()).find((u) => u.id === userId);
-      if (staff) return { id: staff.id, name: staff.name, mobile: maskMobile(staff.mobile), roles: staff.roles };
-      return { id: userId, name: (await repo.names([userId])).get(userId) ?? '', mobile: '', roles: ['user'] };
+    const staff = (await users.listPrivileged()).find((u) => u.id === userId);
+    if (staff) return { id: staff.id, name: staff.name, mobile: maskMobile(staff.mobile), roles: staff.roles };
+    return { id: userId, name: (await repo.names([userId])).get(userId) ?? '', mobile: '', roles: ['user'] };
   }
 
   async function versionOut(v: VersionRecord, names: Map<string, string>): Promise<Version> {

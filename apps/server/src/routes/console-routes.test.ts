@@ -20,7 +20,12 @@ async function staffer(t: TestApp, mobile: string, ...roles: GrantableRole[]): P
 /** A console request; each change happens a second after the one before, so the audit trail's order is the steps'. */
 function call(t: TestApp, who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   if (method !== 'GET') t.clock.advance(1000);
-  return t.app.inject({ method, url: `/api/v8/console${url}`, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url: `/api/v8/console${url}`,
+    headers: who?.headers ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 describe.each(DIALECTS)('console sessions on %s (issue #29)', (dialect) => {
@@ -36,7 +41,11 @@ describe.each(DIALECTS)('console sessions on %s (issue #29)', (dialect) => {
     const editor = await staffer(t, '13900290001', 'editor');
     const res = await call(t, editor, 'GET', '/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: editor.userId, roles: ['user', 'editor'], freshUntil: loggedInAt + CONSOLE_FRESH_LOGIN_MS });
+    expect(res.json().data).toMatchObject({
+      id: editor.userId,
+      roles: ['user', 'editor'],
+      freshUntil: loggedInAt + CONSOLE_FRESH_LOGIN_MS,
+    });
   });
 
   it('refuses people without a staff role (403), and advisors', async () => {
@@ -150,8 +159,15 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(data<{ findings: unknown[] }>(res).findings).toEqual([
       { rule: 'price', field: 'price', message: '价格必须大于 0', blocking: true },
     ]);
-    const broken = await call(t, reviewer, 'POST', '/check', { kind: 'thing', itemId: 'lamp', source: { format: 'json', value: { name: '' } } });
-    expect(data<{ findings: { rule: string; blocking: boolean }[] }>(broken).findings[0]).toMatchObject({ rule: 'content-load', blocking: true });
+    const broken = await call(t, reviewer, 'POST', '/check', {
+      kind: 'thing',
+      itemId: 'lamp',
+      source: { format: 'json', value: { name: '' } },
+    });
+    expect(data<{ findings: { rule: string; blocking: boolean }[] }>(broken).findings[0]).toMatchObject({
+      rule: 'content-load',
+      blocking: true,
+    });
   });
 
   it('edits a price: draft → checks → submit → another reviewer approves for a minute later → published then, once', async () => {
@@ -165,7 +181,9 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(foreign.statusCode).toBe(403);
     expect(data(await call(t, editor, 'GET', '/kinds/thing/items')).toString()).toBeDefined();
     // The seed's state is kept as version 0 on the first edit.
-    expect(data<{ version: number }[]>(await call(t, editor, 'GET', '/kinds/thing/items/lamp/versions')).map((v) => v.version)).toEqual([0]);
+    expect(data<{ version: number }[]>(await call(t, editor, 'GET', '/kinds/thing/items/lamp/versions')).map((v) => v.version)).toEqual([
+      0,
+    ]);
 
     const submitted = data(await call(t, editor, 'POST', `/revisions/${draft.id}/submit`));
     expect(submitted.state).toBe('in_review');
@@ -205,7 +223,13 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
   });
 
   it('never lets a reviewer approve their own draft', async () => {
-    const draft = data(await call(t, both, 'POST', '/revisions', { kind: 'thing', itemId: 'box', source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 69 } } }));
+    const draft = data(
+      await call(t, both, 'POST', '/revisions', {
+        kind: 'thing',
+        itemId: 'box',
+        source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 69 } },
+      }),
+    );
     await call(t, both, 'POST', `/revisions/${draft.id}/submit`);
     for (const path of ['approve', 'reject']) {
       const res = await call(t, both, 'POST', `/revisions/${draft.id}/${path}`, path === 'approve' ? {} : { comment: '自己退回' });
@@ -218,7 +242,9 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(data(byAdmin)).toMatchObject({ state: 'rejected', comment: '价格请与门店核对', reviewer: { id: admin.userId } });
     expect((await call(t, reviewer, 'POST', `/revisions/${draft.id}/reject`, { comment: ' ' })).statusCode).toBe(400);
     // Back to the author: edited again it is a draft, and can be withdrawn.
-    const edited = data(await call(t, both, 'PUT', `/revisions/${draft.id}`, { source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 65 } } }));
+    const edited = data(
+      await call(t, both, 'PUT', `/revisions/${draft.id}`, { source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 65 } } }),
+    );
     expect(edited).toMatchObject({ state: 'draft', comment: '价格请与门店核对' });
     expect(data(await call(t, both, 'POST', `/revisions/${draft.id}/withdraw`)).state).toBe('withdrawn');
   });
@@ -240,8 +266,15 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
   });
 
   it('refuses to submit over a change published meanwhile (a deploy edited the item)', async () => {
-    const draft = data(await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'box', source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 79 } } }));
-    await backend.publish(new Map([...backend.published(), ['things/box.json', JSON.stringify({ id: 'box', name: '艾灸盒', price: 49 })]]));
+    const draft = data(
+      await call(t, editor, 'POST', '/revisions', {
+        kind: 'thing',
+        itemId: 'box',
+        source: { format: 'json', value: { id: 'box', name: '艾灸盒', price: 79 } },
+      }),
+    );
+    const edited = new Map([...backend.published(), ['things/box.json', JSON.stringify({ id: 'box', name: '艾灸盒', price: 49 })]]);
+    await backend.publish(edited, backend.compile(edited), t.clock.now());
     const res = await call(t, editor, 'POST', `/revisions/${draft.id}/submit`);
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toContain('已发布了新版本');
@@ -261,13 +294,29 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
 
   it('adds a new item, and previews a draft as an overlay', async () => {
     const cup = { format: 'json', value: { id: 'cup', name: '艾灸杯', price: 39 } };
-    expect((await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'lamp', isNew: true, source: lamp(1) })).statusCode).toBe(409);
-    expect((await call(t, editor, 'POST', '/revisions', { kind: 'note', itemId: 'other', isNew: true, source: { format: 'markdown', fields: { title: 'x', position: 2 }, body: 'x' } })).statusCode).toBe(400);
+    expect((await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'lamp', isNew: true, source: lamp(1) })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await call(t, editor, 'POST', '/revisions', {
+          kind: 'note',
+          itemId: 'other',
+          isNew: true,
+          source: { format: 'markdown', fields: { title: 'x', position: 2 }, body: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
     const draft = data(await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'cup', isNew: true, source: cup }));
     expect(draft).toMatchObject({ isNew: true, basedOn: null, title: '艾灸杯' });
     const preview = data<{ token: string; paths: string[] }>(await call(t, reviewer, 'POST', `/revisions/${draft.id}/preview`));
     expect(preview.paths).toEqual(['/things/cup']);
-    expect(backend.previews.get(preview.token)?.get('thing')?.map((i) => i.id)).toContain('cup');
+    expect(
+      backend.previews
+        .get(preview.token)
+        ?.get('thing')
+        ?.map((i) => i.id),
+    ).toContain('cup');
     expect(priceOf('lamp')).toBe(199);
     await call(t, editor, 'POST', `/revisions/${draft.id}/submit`);
     expect(data(await call(t, reviewer, 'POST', `/revisions/${draft.id}/approve`, {})).version).toBe(1);
@@ -280,7 +329,10 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     const rank = (a: string) => ['content.create', 'content.rollback', 'content.submit', 'content.approve', 'content.publish'].indexOf(a);
     const steps = data<{ at: number; action: string; actor: { id: string } | null }[]>(res)
       .sort((a, b) => a.at - b.at || rank(a.action) - rank(b.action))
-      .map((e) => `${e.action} ${e.actor?.id === editor.userId ? 'editor' : e.actor?.id === reviewer.userId ? 'reviewer' : String(e.actor?.id)}`);
+      .map(
+        (e) =>
+          `${e.action} ${e.actor?.id === editor.userId ? 'editor' : e.actor?.id === reviewer.userId ? 'reviewer' : String(e.actor?.id)}`,
+      );
     expect(steps).toEqual([
       'content.create editor',
       'content.submit editor',
@@ -291,7 +343,9 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
       'content.approve reviewer',
       'content.publish reviewer',
     ]);
-    const byReviewer = data<{ actor: { id: string } }[]>(await call(t, reviewer, 'GET', `/audit?actor=${reviewer.userId}&action=content.approve`));
+    const byReviewer = data<{ actor: { id: string } }[]>(
+      await call(t, reviewer, 'GET', `/audit?actor=${reviewer.userId}&action=content.approve`),
+    );
     expect(byReviewer.length).toBeGreaterThanOrEqual(3);
     expect((await call(t, editor, 'GET', '/audit')).statusCode).toBe(403);
     const csv = await call(t, reviewer, 'GET', '/audit.csv?subject=content:thing/lamp');
@@ -314,7 +368,10 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(own.statusCode).toBe(400);
     expect(own.json().msg).toBe('不能取消自己的管理员角色');
     const added = await call(t, admin, 'POST', '/staff', { mobile: '13900291999', roles: ['reviewer'] });
-    expect(data<{ roles: string[]; mobile: string }>(added)).toMatchObject({ roles: ['user', 'reviewer'], mobile: expect.stringContaining('*') });
+    expect(data<{ roles: string[]; mobile: string }>(added)).toMatchObject({
+      roles: ['user', 'reviewer'],
+      mobile: expect.stringContaining('*'),
+    });
     const audit = data<{ action: string; detail: Record<string, unknown> }[]>(await call(t, admin, 'GET', '/audit?action=role.grant'));
     expect(audit.map((a) => a.detail.role)).toEqual(expect.arrayContaining(['reviewer']));
     expect(JSON.stringify(audit)).not.toContain('13900291999');

@@ -226,7 +226,12 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const action = (path: string, summary: string, roles: Role[], run: (user: { id: string; roles: Role[] }, id: string) => Promise<unknown>) =>
+  const action = (
+    path: string,
+    summary: string,
+    roles: Role[],
+    run: (user: { id: string; roles: Role[] }, id: string) => Promise<unknown>,
+  ) =>
     app.post(
       `${P}/revisions/:id/${path}`,
       { schema: { ...schemaOf(summary, [403, 409]), params: RevisionParams, response: { 200: envelope(RevisionSchema) } } },

@@ -159,7 +159,12 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
     await users.grant(caller.userId, 'reviewer');
     const headers = { authorization: `Bearer ${caller.token}` };
     const source = { format: 'json', value: { id: 'box', name: '艾灸盒', price: 66 } };
-    const draft = await t.app.inject({ method: 'POST', url: '/api/v8/console/revisions', headers, payload: { kind: 'thing', itemId: 'box', source } });
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/console/revisions',
+      headers,
+      payload: { kind: 'thing', itemId: 'box', source },
+    });
     const id = draft.json().data.id as string;
     expect((await t.app.inject({ method: 'POST', url: `/api/v8/console/revisions/${id}/submit`, headers })).statusCode).toBe(200);
     for (const [path, payload] of [

@@ -520,7 +520,7 @@ export const ROLE_ROUTES: RoleRoute[] = [
     request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/status`, payload: { status: 'processing' } },
     roles: ['advisor'],
     allowed: 404,
-  },  // Issue #29: the operator console (console-routes.ts). Every route also needs a console session
+  }, // Issue #29: the operator console (console-routes.ts). Every route also needs a console session
   // (an SMS login < 12 h old, used within 30 min): the callers here just logged in. Content comes from
   // the suite's content backend; made-up revisions and users answer 404, refused input 400.
   ...consoleRows(),
@@ -546,7 +546,12 @@ function consoleRows(): RoleRoute[] {
     row(`GET ${C}/kinds/{kind}/items/{id}/versions`, { url: '/kinds/thing/items/lamp/versions' }, desk),
     row(`GET ${C}/kinds/{kind}/items/{id}/versions/{version}`, { url: '/kinds/thing/items/lamp/versions/0' }, desk),
     // No version is kept yet: the role check passed, the version is not there.
-    row(`POST ${C}/kinds/{kind}/items/{id}/versions/{version}/rollback`, { method: 'POST', url: '/kinds/thing/items/lamp/versions/3/rollback' }, ['editor'], 404),
+    row(
+      `POST ${C}/kinds/{kind}/items/{id}/versions/{version}/rollback`,
+      { method: 'POST', url: '/kinds/thing/items/lamp/versions/3/rollback' },
+      ['editor'],
+      404,
+    ),
     row(`POST ${C}/check`, { method: 'POST', url: '/check', payload: lamp }, desk),
     row(`GET ${C}/revisions`, { url: '/revisions?mine=true' }, desk),
     // A kind that cannot be edited one by one: refused after the role check, nothing written.
@@ -555,8 +560,18 @@ function consoleRows(): RoleRoute[] {
     row(`PUT ${C}/revisions/{id}`, { method: 'PUT', url: `/revisions/${REV}`, payload: { source: lamp.source } }, ['editor'], 404),
     row(`POST ${C}/revisions/{id}/submit`, { method: 'POST', url: `/revisions/${REV}/submit` }, ['editor'], 404),
     row(`POST ${C}/revisions/{id}/withdraw`, { method: 'POST', url: `/revisions/${REV}/withdraw` }, desk, 404),
-    row(`POST ${C}/revisions/{id}/approve`, { method: 'POST', url: `/revisions/${REV}/approve`, payload: { publishAt: null } }, ['reviewer'], 404),
-    row(`POST ${C}/revisions/{id}/reject`, { method: 'POST', url: `/revisions/${REV}/reject`, payload: { comment: '请核对价格' } }, ['reviewer'], 404),
+    row(
+      `POST ${C}/revisions/{id}/approve`,
+      { method: 'POST', url: `/revisions/${REV}/approve`, payload: { publishAt: null } },
+      ['reviewer'],
+      404,
+    ),
+    row(
+      `POST ${C}/revisions/{id}/reject`,
+      { method: 'POST', url: `/revisions/${REV}/reject`, payload: { comment: '请核对价格' } },
+      ['reviewer'],
+      404,
+    ),
     row(`POST ${C}/revisions/{id}/preview`, { method: 'POST', url: `/revisions/${REV}/preview` }, desk, 404),
     row(`GET ${C}/audit`, { url: '/audit?limit=10' }, ['reviewer']),
     row(`GET ${C}/audit.csv`, { url: '/audit.csv' }, ['reviewer']),
@@ -565,4 +580,3 @@ function consoleRows(): RoleRoute[] {
     row(`POST ${C}/staff`, { method: 'POST', url: '/staff', payload: { mobile: '12345', roles: ['editor'] } }, [], 400),
   ];
 }
-

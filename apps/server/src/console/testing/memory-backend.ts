@@ -62,7 +62,8 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
         if (!parsed.success) throw new ContentError(`Invalid content in ${file}: ${parsed.error.issues[0]?.path.join('.')}`);
         out.get('note')!.push({ id: parsed.data.id, position: parsed.data.position, file, data: { ...parsed.data, body: m[2] } });
       } else if (file === 'frozen.json') {
-        for (const [position, id] of (JSON.parse(text) as string[]).entries()) out.get('frozen')!.push({ id, position, file, data: { id } });
+        for (const [position, id] of (JSON.parse(text) as string[]).entries())
+          out.get('frozen')!.push({ id, position, file, data: { id } });
       }
     }
     return out;
