@@ -27,6 +27,8 @@ import { OPEN_STATES, type ConsoleRepository, type RevisionRecord, type VersionR
 
 /** How long one instance's claim on a publish holds before another may take it over (it died). */
 export const PUBLISH_LEASE_MS = 5 * 60 * 1000;
+/** How many checked trees are kept (each holds a compiled content tree). */
+const CHECKED_KEPT = 3;
 /** A schedule may lie at most this far ahead. */
 const MAX_SCHEDULE_MS = 366 * 24 * 60 * 60 * 1000;
 /** A publish time this little in the past still counts as "now" (the reviewer's clock, the request's trip). */
@@ -81,6 +83,8 @@ export function consoleWorkflow(deps: {
 }) {
   const { repo, audit, users, clock, log } = deps;
   let cache: { key: string; tree: SourceTree; compiled: CompiledContent; findings: Set<string> | null } | null = null;
+  /** The last few checked trees (by the published tree and the draft's), oldest first. */
+  const checked = new Map<string, { findings: Finding[]; tree: SourceTree; compiled: CompiledContent | null }>();
 
   /** The published tree and its compilation, compiled again only when the tree changed. */
   async function published() {
@@ -127,6 +131,11 @@ export function consoleWorkflow(deps: {
         throw badInput(`内容格式不正确：${err.message}`);
       throw err;
     }
+    // Compiling the whole tree takes seconds: a tree checked a moment ago (save, then submit, then
+    // approve "now") is not compiled again.
+    const key = `${pub.key}:${treeKey(tree)}`;
+    const known = checked.get(key);
+    if (known) return known;
     const findings: Finding[] = [];
     let compiled: CompiledContent | null = null;
     try {
@@ -141,7 +150,10 @@ export function consoleWorkflow(deps: {
       const mine = files.has(f.file) && (f.itemId === id || f.itemId === null);
       if (mine || !before.has(findingKey(f))) findings.push({ rule: f.rule, field: f.field, message: f.message, blocking: f.blocking });
     }
-    return { findings, tree, compiled };
+    const result = { findings, tree, compiled };
+    checked.set(key, result);
+    while (checked.size > CHECKED_KEPT) checked.delete(checked.keys().next().value!);
+    return result;
   }
 
   async function person(id: string | null, names?: Map<string, string>) {
