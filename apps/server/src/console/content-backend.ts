@@ -20,6 +20,8 @@ export type ConsoleKindInfo = {
     /** H5 paths that show the item, for the preview. */
     paths(id: string): string[];
   } | null;
+  /** Shown to staff beside the kind (why it is read-only, or what is edited where). */
+  note?: string | null;
   /** The item's title as lists show it. */
   title(item: ContentItem<unknown>): string;
 };

@@ -381,7 +381,7 @@ export function consoleWorkflow(deps: {
           count: pub.compiled.get(k.kind)?.length ?? 0,
           editable: k.edit !== null,
           creatable: k.edit?.creatable ?? false,
-          note: k.edit ? null : '这类内容暂不能在后台逐条编辑',
+          note: k.note ?? (k.edit ? null : '这类内容暂不能在后台逐条编辑'),
         }));
     },
 
