@@ -3,11 +3,12 @@ import { CONSOLE_FRESH_LOGIN_MS, CONSOLE_IDLE_MS } from '@moxa/core/console/cons
 import type { User } from '@moxa/core/login/login-info';
 import { CONSOLE_ROLES, hasRole, type Role } from '@moxa/core/login/roles';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { forbidden, notLoggedIn, unavailable } from '../lib/app-error.ts';
+import { forbidden, notLoggedIn } from '../lib/app-error.ts';
 import { bearerToken, requireUser, type AppContext } from '../lib/context.ts';
 import { hashToken } from '../login/session-service.ts';
 import type { ContentBackend } from './content-backend.ts';
 import { consoleRepository, type ConsoleRepository } from './console-repository.ts';
+import { pipelineBackend } from './pipeline-backend.ts';
 import { consoleWorkflow, PUBLISH_LEASE_MS, type ConsoleWorkflow } from './workflow.ts';
 
 export const MSG_LOGIN_TOO_OLD = '后台登录已超过12小时，请重新获取短信验证码登录';
@@ -39,8 +40,8 @@ const services = new WeakMap<AppContext, ConsoleServices>();
 const backends = new WeakMap<AppContext, ContentBackend>();
 
 /**
- * Sets the content the console edits for an app (issue #29): the published sources, checks, publish
- * and live announce of the content pipeline (content-sources.ts, core content/checks, content-events.ts).
+ * Sets the content the console edits for an app (tests: console/testing/memory-backend.ts). Without
+ * it, the content pipeline (pipeline-backend.ts): the published sources, the core checks, live publish.
  */
 export function setContentBackend(ctx: AppContext, backend: ContentBackend): void {
   backends.set(ctx, backend);
@@ -53,6 +54,7 @@ export function consoleServices(ctx: AppContext, logger?: Log): ConsoleServices 
   const known = services.get(ctx);
   if (known) return known;
   const repo = consoleRepository(ctx.db);
+  let pipeline: ContentBackend | null = null;
   const log: Log = logger ?? { info: () => {}, warn: () => {} };
   const workflow = consoleWorkflow({
     repo,
@@ -60,11 +62,8 @@ export function consoleServices(ctx: AppContext, logger?: Log): ConsoleServices 
     users: ctx.users,
     clock: ctx.clock,
     log: { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m) },
-    backend: () => {
-      const backend = backends.get(ctx);
-      if (!backend) throw unavailable('内容编辑暂不可用，请稍后再试');
-      return backend;
-    },
+    // The real content pipeline unless a test set another (setContentBackend).
+    backend: () => backends.get(ctx) ?? (pipeline ??= pipelineBackend(ctx)),
   });
   const checked = new WeakMap<FastifyRequest, ConsoleUser>();
   let queue: JobQueue | null = null;
