@@ -76,6 +76,16 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
     expect(created.statusCode, created.body).toBe(200);
     const draft = data(created);
     expect(draft.findings.filter((f) => f.blocking)).toEqual([]);
+    // The preview: the H5's reads carrying the token answer from the draft; everyone else still sees 398.
+    const preview = data<{ token: string; paths: string[] }>(await call(reviewer, 'POST', `/revisions/${draft.id}/preview`));
+    let previewed = NaN;
+    for (let i = 0; i < 50 && previewed !== 428; i++) {
+      const res = await t.app.inject({ url: '/api/v8/products/family-set', headers: { 'x-moxa-preview': preview.token } });
+      previewed = res.json().data.price as number;
+      if (previewed !== 428) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(previewed).toBe(428);
+    expect((await t.app.inject({ url: '/api/v8/products/family-set' })).json().data.price).toBe(398);
     expect(data(await call(editor, 'POST', `/revisions/${draft.id}/submit`)).state).toBe('in_review');
     const publishAt = t.clock.now() + MINUTE;
     expect(data(await call(reviewer, 'POST', `/revisions/${draft.id}/approve`, { publishAt })).state).toBe('approved');
