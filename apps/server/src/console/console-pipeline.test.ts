@@ -52,7 +52,15 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
   beforeAll(async () => {
     t = await createTestApp(dialect);
     const quiet = new Writable({ write: (_chunk, _enc, cb) => cb() });
-    second = await buildApp({ env: t.app.ctx.env, db: t.db, sms: fakeSms(), clock: t.clock.now, serveWeb: false, wechat: null, logStream: quiet });
+    second = await buildApp({
+      env: t.app.ctx.env,
+      db: t.db,
+      sms: fakeSms(),
+      clock: t.clock.now,
+      serveWeb: false,
+      wechat: null,
+      logStream: quiet,
+    });
     await second.ready();
     queue = sqliteQueue(t.db, { pollMs: 50 });
     ({ sweep } = await consoleServices(t.app.ctx).start(queue, { sweepMs: 3_600_000 }));
@@ -71,7 +79,10 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
     );
     expect(item.source.fields.price).toBe(398);
     expect(item.schema.properties).toHaveProperty('price');
-    const source = { ...item.source, fields: { ...item.source.fields, price: 428, summary: '六孔灸盒、两个随身灸盒、艾条和暖贴足贴一套配齐，全家可同时温养' } };
+    const source = {
+      ...item.source,
+      fields: { ...item.source.fields, price: 428, summary: '六孔灸盒、两个随身灸盒、艾条和暖贴足贴一套配齐，全家可同时温养' },
+    };
     const created = await call(editor, 'POST', '/revisions', { kind: 'product', itemId: 'family-set', source });
     expect(created.statusCode, created.body).toBe(200);
     const draft = data(created);
@@ -114,7 +125,9 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
     const fields = structuredClone(item.source.fields) as { summary: string; prescription: { points: { code: string }[] } };
     fields.prescription.points[0]!.code = 'CV1';
     fields.summary = `坚持艾灸可根治失眠。${fields.summary}`;
-    const draft = data(await call(editor, 'POST', '/revisions', { kind: 'disease', itemId: 'insomnia', source: { ...item.source, fields } }));
+    const draft = data(
+      await call(editor, 'POST', '/revisions', { kind: 'disease', itemId: 'insomnia', source: { ...item.source, fields } }),
+    );
     expect(draft.findings).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ rule: 'forbidden-point', field: 'prescription.points.0.code', blocking: true }),
@@ -134,7 +147,10 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
     const draft = data(await call(editor, 'POST', '/kinds/product/items/family-set/versions/0/rollback'));
     expect(draft).toMatchObject({ rollbackOf: 0, basedOn: 1 });
     await call(editor, 'POST', `/revisions/${draft.id}/submit`);
-    expect(data(await call(reviewer, 'POST', `/revisions/${draft.id}/approve`, { publishAt: null }))).toMatchObject({ state: 'published', version: 2 });
+    expect(data(await call(reviewer, 'POST', `/revisions/${draft.id}/approve`, { publishAt: null }))).toMatchObject({
+      state: 'published',
+      version: 2,
+    });
     expect(await priceOn(t.app, 398)).toBe(398);
     expect(await priceOn(second, 398)).toBe(398);
 
