@@ -481,7 +481,14 @@ export function consoleWorkflow(deps: {
         subject: subjectOf(r.kind, r.itemId),
         detail: { revision: id, publishAt: at },
       });
-      if (at === null) await publish(id);
+      if (at === null) {
+        try {
+          await publish(id);
+        } catch (err) {
+          // Approved all the same: the sweep of any instance publishes it on its next round.
+          log.warn({ revision: id, err: err instanceof Error ? err.message : String(err) }, 'publish failed; retried by the sweep');
+        }
+      }
       return { revision: await toRevision((await repo.revision(id))!), schedule: at };
     },
 

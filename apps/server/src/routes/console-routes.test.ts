@@ -292,6 +292,19 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(priceOf('lamp')).toBe(199);
   });
 
+  it('keeps an approval whose publish failed, and publishes it on the next sweep', async () => {
+    const source = { format: 'json', value: { id: 'box', name: '艾灸盒', price: 72 } };
+    const draft = data(await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'box', source }));
+    await call(t, editor, 'POST', `/revisions/${draft.id}/submit`);
+    backend.failNextPublish = true;
+    const approved = await call(t, reviewer, 'POST', `/revisions/${draft.id}/approve`, { publishAt: null });
+    expect(approved.statusCode).toBe(200);
+    expect(data(approved)).toMatchObject({ state: 'approved', publishAt: null });
+    expect(priceOf('box')).toBe(49);
+    expect(await runDue(draft.id)).toMatchObject({ state: 'published', version: 1 });
+    expect(priceOf('box')).toBe(72);
+  });
+
   it('adds a new item, and previews a draft as an overlay', async () => {
     const cup = { format: 'json', value: { id: 'cup', name: '艾灸杯', price: 39 } };
     expect((await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'lamp', isNew: true, source: lamp(1) })).statusCode).toBe(

@@ -71,8 +71,9 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
 
   const fileOf = (kind: string, id: string) => (kind === 'thing' ? `things/${id}.json` : `notes/${id}.md`);
 
-  const backend: ContentBackend & { announced: string[]; published(): SourceTree; previews: typeof previews } = {
+  const backend: ContentBackend & { announced: string[]; published(): SourceTree; previews: typeof previews; failNextPublish: boolean } = {
     announced,
+    failNextPublish: false,
     previews,
     published: () => published,
     kinds: () => kinds,
@@ -121,6 +122,10 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
       return findings;
     },
     async publish(tree) {
+      if (backend.failNextPublish) {
+        backend.failNextPublish = false;
+        throw new Error('database unavailable');
+      }
       published = new Map(tree);
       return hashOf(tree);
     },
