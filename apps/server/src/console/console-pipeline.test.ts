@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Revision } from '@moxa/core/console/console-contract';
+import { ITEM_ID, type Revision } from '@moxa/core/console/console-contract';
 import type { GrantableRole } from '@moxa/core/login/roles';
 import { buildApp } from '../app.ts';
 import { sqliteQueue } from '../jobs/sqlite-queue.ts';
@@ -71,6 +71,23 @@ describe.each(DIALECTS)('the console on the real content, %s (issue #29)', (dial
     await queue.stop();
     await second.close();
     await t.close();
+  });
+
+  it('opens an item of every editable kind with its source and form schema', { timeout: 120_000 }, async () => {
+    const kinds = data<{ kind: string; editable: boolean; count: number }[]>(await call(editor, 'GET', '/kinds'));
+    expect(kinds.filter((k) => k.editable).length).toBeGreaterThanOrEqual(10);
+    for (const k of kinds.filter((k) => k.editable && k.count > 0)) {
+      const items = data<{ id: string }[]>(await call(editor, 'GET', `/kinds/${k.kind}/items`));
+      expect(items, k.kind).toHaveLength(k.count);
+      // Every item can be named in the console's paths.
+      expect(
+        items.filter((it) => !ITEM_ID.test(it.id)),
+        k.kind,
+      ).toEqual([]);
+      const res = await call(editor, 'GET', `/kinds/${k.kind}/items/${encodeURIComponent(items[0]!.id)}`);
+      expect(res.statusCode, `${k.kind}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(data<{ source: { format: string } }>(res).source.format, k.kind).toMatch(/^(markdown|json)$/);
+    }
   });
 
   it('publishes an edited price at the scheduled minute, on both instances', { timeout: 120_000 }, async () => {
