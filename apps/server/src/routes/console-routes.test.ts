@@ -154,6 +154,17 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect((await call(t, editor, 'GET', '/kinds/nothing/items')).statusCode).toBe(404);
   });
 
+  it("takes a long page (beyond the app's 64 KB body limit) as a source", async () => {
+    const body = '艾灸'.repeat(75_000);
+    const res = await call(t, editor, 'POST', '/check', {
+      kind: 'note',
+      itemId: 'intro',
+      source: { format: 'markdown', fields: { id: 'intro', title: '入门', position: 1 }, body },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(data<{ findings: unknown[] }>(res).findings).toEqual([]);
+  });
+
   it('checks a source without saving it', async () => {
     const res = await call(t, reviewer, 'POST', '/check', { kind: 'thing', itemId: 'lamp', source: lamp(-1) });
     expect(data<{ findings: unknown[] }>(res).findings).toEqual([

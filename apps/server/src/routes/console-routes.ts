@@ -37,6 +37,8 @@ import { bearerSecurity, ok } from '../lib/context.ts';
 
 const P = '/api/v8/console';
 const tags = ['console'];
+/** An item's source may be a long Markdown page (the contract allows 200 000 characters): more than the app's 64 KB. */
+const SOURCE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The operator console's API (issue #29, docs/decisions/040): every route needs a staff role and a
@@ -159,6 +161,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/check`,
     {
+      bodyLimit: SOURCE_BODY_LIMIT,
       schema: {
         ...schemaOf('后台：自动检查（不保存）', [403, 404]),
         body: CheckRequestSchema,
@@ -189,6 +192,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${P}/revisions`,
     {
+      bodyLimit: SOURCE_BODY_LIMIT,
       schema: {
         ...schemaOf('后台：新建草稿（修改一条内容或新增一条）', [403, 404, 409]),
         body: CreateRevisionSchema,
@@ -213,6 +217,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${P}/revisions/:id`,
     {
+      bodyLimit: SOURCE_BODY_LIMIT,
       schema: {
         ...schemaOf('后台：保存草稿（仅作者）', [403, 409]),
         params: RevisionParams,
