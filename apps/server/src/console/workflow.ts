@@ -222,6 +222,18 @@ export function consoleWorkflow(deps: {
     return found ? sourceHash(found.source) : null;
   }
 
+  /** Whether the published item already reads as the revision's source (its content was written, its record not). */
+  async function alreadyApplied(r: RevisionRecord): Promise<boolean> {
+    const pub = await published();
+    if (!itemOf(pub.compiled, r.kind, r.itemId) || (!r.isNew && (await currentVersion(r.kind, r.itemId)) !== r.basedOn)) return false;
+    if (!r.isNew && r.baseHash !== null && sourceHashOf(pub, r.kind, r.itemId) === r.baseHash) return false;
+    try {
+      return changedFiles(pub.tree, deps.backend().withItem(pub.tree, pub.compiled, r.kind, r.itemId, r.source, false)).size === 0;
+    } catch {
+      return false;
+    }
+  }
+
   /** Keeps the seed's state as version 0 on an item's first edit, so a rollback can return to it. */
   async function keepSeedVersion(kind: string, id: string) {
     if ((await repo.latestVersion(kind, id)) !== null) return;
@@ -322,18 +334,23 @@ export function consoleWorkflow(deps: {
       return 'returned' as const;
     };
     try {
-      try {
-        await assertNotStale(r);
-      } catch {
-        return await giveBack('发布前这条内容已有新版本，请在最新版本上重新修改后提交', 'stale');
-      }
-      const { findings, tree, compiled } = await check(r.kind, r.itemId, r.source, r.isNew);
-      const blocking = findings.find((f) => f.blocking);
-      if (blocking || !compiled)
-        return await giveBack(`发布前检查未通过：${blocking?.message ?? '内容无法读取'}`, blocking?.rule ?? 'content-load');
       const backend = deps.backend();
-      const hash = await backend.publish(tree, compiled, now);
-      cache = null;
+      // An earlier attempt that died after writing the content but before recording it: record it now.
+      const applied = await alreadyApplied(r);
+      let hash: string | null = null;
+      if (!applied) {
+        try {
+          await assertNotStale(r);
+        } catch {
+          return await giveBack('发布前这条内容已有新版本，请在最新版本上重新修改后提交', 'stale');
+        }
+        const { findings, tree, compiled } = await check(r.kind, r.itemId, r.source, r.isNew);
+        const blocking = findings.find((f) => f.blocking);
+        if (blocking || !compiled)
+          return await giveBack(`发布前检查未通过：${blocking?.message ?? '内容无法读取'}`, blocking?.rule ?? 'content-load');
+        hash = await backend.publish(tree, compiled, now);
+        cache = null;
+      }
       const version = r.isNew ? 1 : (await currentVersion(r.kind, r.itemId)) + 1;
       await repo.insertVersion(r.kind, r.itemId, {
         version,
@@ -352,7 +369,8 @@ export function consoleWorkflow(deps: {
         detail: { revision: id, version, scheduled: r.publishAt !== null, ...(r.rollbackOf === null ? {} : { rollbackOf: r.rollbackOf }) },
       });
       log.info({ revision: id, kind: r.kind, item: r.itemId, version }, 'content published');
-      await backend.announce(hash);
+      // Already applied: announced then, or found by every instance's poll of the content hash.
+      if (hash !== null) await backend.announce(hash);
       return 'published';
     } catch (err) {
       // Let the next attempt (the job's retry, the sweep) take it again.

@@ -316,6 +316,21 @@ describe.each(DIALECTS)('the editorial workflow on %s (issue #29)', (dialect) =>
     expect(priceOf('box')).toBe(72);
   });
 
+  it('records a publish whose content was written before its answer was lost, without publishing it again', async () => {
+    const source = { format: 'json', value: { id: 'box', name: '艾灸盒', price: 75 } };
+    const draft = data(await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'box', source }));
+    await call(t, editor, 'POST', `/revisions/${draft.id}/submit`);
+    backend.loseNextPublishAnswer = true;
+    const announced = backend.announced.length;
+    expect(data(await call(t, reviewer, 'POST', `/revisions/${draft.id}/approve`, { publishAt: null })).state).toBe('approved');
+    expect(priceOf('box')).toBe(75);
+    expect(await runDue(draft.id)).toMatchObject({ state: 'published', version: 2, comment: null });
+    expect(backend.announced).toHaveLength(announced);
+    expect(data<{ version: number }[]>(await call(t, editor, 'GET', '/kinds/thing/items/box/versions')).map((v) => v.version)).toEqual([
+      2, 1, 0,
+    ]);
+  });
+
   it('adds a new item, and previews a draft as an overlay', async () => {
     const cup = { format: 'json', value: { id: 'cup', name: '艾灸杯', price: 39 } };
     expect((await call(t, editor, 'POST', '/revisions', { kind: 'thing', itemId: 'lamp', isNew: true, source: lamp(1) })).statusCode).toBe(

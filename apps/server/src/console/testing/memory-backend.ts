@@ -71,9 +71,16 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
 
   const fileOf = (kind: string, id: string) => (kind === 'thing' ? `things/${id}.json` : `notes/${id}.md`);
 
-  const backend: ContentBackend & { announced: string[]; published(): SourceTree; previews: typeof previews; failNextPublish: boolean } = {
+  const backend: ContentBackend & {
+    announced: string[];
+    published(): SourceTree;
+    previews: typeof previews;
+    failNextPublish: boolean;
+    loseNextPublishAnswer: boolean;
+  } = {
     announced,
     failNextPublish: false,
+    loseNextPublishAnswer: false,
     previews,
     published: () => published,
     kinds: () => kinds,
@@ -127,6 +134,11 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
         throw new Error('database unavailable');
       }
       published = new Map(tree);
+      if (backend.loseNextPublishAnswer) {
+        // Written, but the answer never came back (the process died, the connection dropped).
+        backend.loseNextPublishAnswer = false;
+        throw new Error('connection lost');
+      }
       return hashOf(tree);
     },
     async announce(hash) {
