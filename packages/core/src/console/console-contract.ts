@@ -4,7 +4,7 @@ import { RoleSchema } from '../login/login-contract.ts';
 /**
  * The operator console's API (issue #29), shared by the server (apps/server/src/console/) and the
  * console app (apps/console/). Every path is under /api/v8/console/ and needs a staff role; see
- * docs/console.md for the workflow. Dates are epoch milliseconds.
+ * the README's 运营后台 section and docs/decisions/040-editorial-workflow.md for the workflow. Dates are epoch milliseconds.
  */
 
 /** How long an SMS login stays good for the console, and how long it may sit idle (issue #29 "Who and how"). */
