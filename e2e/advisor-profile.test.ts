@@ -56,8 +56,7 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     const advisor = await users.findOrCreate(`+86${ADVISOR}`);
     advisorId = advisor.id;
     await users.grant(advisorId, 'advisor');
-    // TODO(issue #29 reviewer role): 'reviewer' once the console's role is on main.
-    await users.grant((await users.findOrCreate(`+86${REVIEWER}`)).id, 'editor');
+    await users.grant((await users.findOrCreate(`+86${REVIEWER}`)).id, 'reviewer');
     const repo = caseRepository(db, Date.now);
     caseId = await repo.create(
       userId,

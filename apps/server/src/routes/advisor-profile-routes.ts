@@ -10,16 +10,17 @@ import {
   ProfileRejectSchema,
 } from '@moxa/core/advisors/advisor-profile-contract';
 import { envelope } from '@moxa/core/http/envelope';
-import type { Role } from '@moxa/core/login/roles';
+import { hasRole, type Role } from '@moxa/core/login/roles';
+import type { FastifyRequest } from 'fastify';
 import { advisorProfiles } from '../advisors/advisor-profiles.ts';
+import { consoleServices } from '../console/console-services.ts';
+import { forbidden } from '../lib/app-error.ts';
 import { bearerSecurity, ok, requireRole } from '../lib/context.ts';
 
-/**
- * Who decides on submitted profiles (issue #30). The console's `reviewer` role (issue #29) joins this
- * list when it exists; until then editors review, as they look after what the H5 shows.
- */
-const PROFILE_REVIEWERS: Role[] = ['editor'];
+/** Who decides on submitted profiles (issue #30): the console's reviewers (issue #29); admins pass every check. */
+const PROFILE_REVIEWERS: Role[] = ['reviewer'];
 const tags = ['admin'];
+const consoleTags = ['console'];
 
 /**
  * Issue #30, advisor profiles (docs/decisions/043). The advisor's own profile in the H5 (their submission
@@ -30,6 +31,18 @@ const tags = ['admin'];
 export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const profiles = advisorProfiles({ repo: ctx.advisorProfiles, audit: ctx.audit });
+  const desk = consoleServices(ctx, app.log);
+  // Issue #29's console session rules (SMS login < 12 h old, used within 30 min) for the console's
+  // routes, checked as the request arrives, before any body is read.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/v8/console/')) await desk.access(request);
+  });
+  /** The staff member at the console, holding one of `roles` (admin passes). */
+  const staff = async (request: FastifyRequest, ...roles: Role[]) => {
+    const user = await desk.access(request);
+    if (!hasRole(user.roles, roles)) throw forbidden();
+    return user;
+  };
   const noStore = { config: { noStore: true } };
 
   app.get(
@@ -93,7 +106,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...noStore,
       schema: {
-        tags,
+        tags: consoleTags,
         summary: '后台：顾问资料列表（待审核的在前；可按状态筛选）',
         security: bearerSecurity,
         querystring: ConsoleAdvisorQuerySchema,
@@ -102,7 +115,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireRole(ctx, request, ...PROFILE_REVIEWERS);
+      await staff(request, ...PROFILE_REVIEWERS);
       return ok(await profiles.list(request.query.status));
     },
   );
@@ -112,7 +125,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...noStore,
       schema: {
-        tags,
+        tags: consoleTags,
         summary: '后台（管理员）：修改某位顾问的资料，同样须另一位审核员通过',
         security: bearerSecurity,
         params: AdvisorParamsSchema,
@@ -122,7 +135,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireRole(ctx, request, 'admin');
+      const admin = await staff(request, 'admin');
       return ok(await profiles.submit(admin, request.params.id, request.body));
     },
   );
@@ -132,7 +145,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...noStore,
       schema: {
-        tags,
+        tags: consoleTags,
         summary: '后台：通过顾问资料（不能审核自己的或自己提交的）',
         security: bearerSecurity,
         params: AdvisorParamsSchema,
@@ -141,7 +154,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reviewer = await requireRole(ctx, request, ...PROFILE_REVIEWERS);
+      const reviewer = await staff(request, ...PROFILE_REVIEWERS);
       return ok(await profiles.approve(reviewer, request.params.id));
     },
   );
@@ -151,7 +164,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...noStore,
       schema: {
-        tags,
+        tags: consoleTags,
         summary: '后台：退回顾问资料（写明原因）',
         security: bearerSecurity,
         params: AdvisorParamsSchema,
@@ -161,7 +174,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reviewer = await requireRole(ctx, request, ...PROFILE_REVIEWERS);
+      const reviewer = await staff(request, ...PROFILE_REVIEWERS);
       return ok(await profiles.reject(reviewer, request.params.id, request.body.comment));
     },
   );
@@ -171,7 +184,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...noStore,
       schema: {
-        tags,
+        tags: consoleTags,
         summary: '后台（管理员）：设置某位顾问是否在岗',
         security: bearerSecurity,
         params: AdvisorParamsSchema,
@@ -181,7 +194,7 @@ export const advisorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireRole(ctx, request, 'admin');
+      const admin = await staff(request, 'admin');
       return ok(await profiles.setDuty(admin, request.params.id, request.body.onDuty));
     },
   );

@@ -10,6 +10,8 @@ import { readOperations } from '../support/openapi-operations.ts';
 import { requestArb, type FuzzRequest } from '../support/request-arbitrary.ts';
 import { recordFigure } from '../support/figures.ts';
 import { countUserRows } from '../support/row-counts.ts';
+import { setContentBackend } from '../../src/console/console-services.ts';
+import { memoryBackend } from '../../src/console/testing/memory-backend.ts';
 import { userRepository } from '../../src/users/user-repository.ts';
 
 /**
@@ -61,6 +63,8 @@ describe.each(DIALECTS)('hostile input on every route, %s (issue #7 §1)', (dial
   const statuses: Record<string, number> = {};
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { wechat: fakeWechat });
+    // Issue #29: the console's routes edit a small in-memory content tree (console/testing/memory-backend.ts).
+    setContentBackend(t.app.ctx, memoryBackend());
     documented = documentedStatuses((await t.app.inject({ url: '/api/docs/json' })).json());
   });
   afterAll(async () => {
@@ -79,10 +83,10 @@ describe.each(DIALECTS)('hostile input on every route, %s (issue #7 §1)', (dial
   it.each(OPERATIONS.map((o, i) => [`${o.method} ${o.path}`, o, i] as const))('%s', async (name, op, i) => {
     // A fresh session per route: the fuzz of /logout revokes its own token, never the next route's.
     const caller = op.bearer ? await loginAs(t, `1380013${String(i).padStart(4, '0')}`, `10.77.0.${i}`) : null;
-    // Issue #30: an advisor's own profile routes are fuzzed as an advisor, the console's advisor routes as
-    // an admin (who passes every role check), so the input reaches them rather than stopping at 403.
+    // Issue #30: an advisor's own profile routes are fuzzed as an advisor, so the input reaches them rather than stopping at 403.
     if (caller && op.path.startsWith('/api/v8/advisor/profile')) await userRepository(t.db, Date.now).grant(caller.userId, 'advisor');
-    if (caller && op.path.startsWith('/api/v8/console/advisors')) await userRepository(t.db, Date.now).grant(caller.userId, 'admin');
+    // Issue #29: console routes are fuzzed as an admin (who passes every role check), so the input reaches them.
+    if (caller && op.path.startsWith('/api/v8/console/')) await userRepository(t.db, Date.now).grant(caller.userId, 'admin');
     const token = caller?.token ?? '';
     const oracle = ORACLES[name];
     const send = async (generated: FuzzRequest, useOracle: boolean) => {

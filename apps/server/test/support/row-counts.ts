@@ -31,6 +31,9 @@ const USER_OWNED_TABLES = [
   'notifications',
   'notice_slots',
   'short_links',
+  // Issue #29: a refused console request leaves no revision or version behind.
+  'content_revisions',
+  'content_versions',
   // Issue #30: advisor profiles (a refused profile or duty change writes nothing).
   'advisor_profiles',
 ] as const;
