@@ -19,7 +19,16 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
-  plugins: [react(), routerShake(), elderBoot(), screenModules.plugin, state.plugin, compileHints(screenModules.isScreen), pwa(), precompress()],
+  plugins: [
+    react(),
+    routerShake(),
+    elderBoot(),
+    screenModules.plugin,
+    state.plugin,
+    compileHints(screenModules.isScreen),
+    pwa(),
+    precompress(),
+  ],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,
