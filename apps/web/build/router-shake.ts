@@ -27,11 +27,16 @@ export function routerShake(): Plugin {
     transform: {
       filter: { id: ROUTER_DIST },
       handler(code) {
-        const out = code
-          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
-          .replace(/^((?:var|const|let) [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2');
+        const out = shakeRouter(code);
         return out === code ? null : { code: out, map: null };
       },
     },
   };
+}
+
+/** The rewrite itself: top-level statements only (they start a line in the package's files). */
+export function shakeRouter(code: string): string {
+  return code
+    .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+    .replace(/^((?:var|const|let) [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2');
 }
