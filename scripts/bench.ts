@@ -318,6 +318,9 @@ const lines = [
 ];
 // Issue #33 item 5: the real users' section (scripts/vitals-report.ts) stays as it was.
 const { keepVitalsSection, PERFORMANCE_DOC } = await import('./vitals-report.ts');
-const md = keepVitalsSection(lines.join('\n'), existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, 'utf8') : '');
+const oldDoc = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, 'utf8') : '';
+// Issue #33 item 3: so does the main-thread profile of the entry pages (from a trace, not from this run).
+const PROFILE = /<!-- main-thread: start -->[\s\S]*?<!-- main-thread: end -->/.exec(oldDoc)?.[0];
+const md = keepVitalsSection(PROFILE ? [...lines, PROFILE, ''].join('\n') : lines.join('\n'), oldDoc);
 if (!apiOnly) writeFileSync(PERFORMANCE_DOC, md);
 process.stdout.write(`\n${md}\n`);
