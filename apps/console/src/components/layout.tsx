@@ -1,8 +1,8 @@
-import { AuditOutlined, FileTextOutlined, LogoutOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, FileTextOutlined, LogoutOutlined, MenuOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ConsoleMe } from '@moxa/core/console/console-contract';
 import { useGetIdentity, useInvalidate, useLogout } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, Modal, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -24,7 +24,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { data: me } = useGetIdentity<ConsoleMe>();
   const { mutate: logout } = useLogout();
   const location = useLocation();
-  const [collapsed, setCollapsed] = useState(true);
+  // Desktop: the menu stays open; phone (< 992 px, antd's lg): it slides over the page from a header button.
+  const narrow = () => window.matchMedia('(max-width: 991px)').matches;
+  const [collapsed, setCollapsed] = useState(narrow);
   const roles = me?.roles ?? [];
   const items = MENU.filter((m) => canSee(roles, m.key));
   const selected = items.find((m) => location.pathname.startsWith(m.path))?.key;
@@ -34,7 +36,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         breakpoint="lg"
         collapsedWidth={0}
         collapsed={collapsed}
-        onCollapse={setCollapsed}
+        trigger={null}
         onBreakpoint={(broken) => setCollapsed(broken)}
         width={200}
         theme="light"
@@ -45,21 +47,31 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           mode="inline"
           selectedKeys={selected ? [selected] : []}
           items={items.map((m) => ({ key: m.key, icon: m.icon, label: <Link to={m.path}>{m.label}</Link> }))}
-          onClick={() => window.matchMedia('(max-width: 991px)').matches && setCollapsed(true)}
+          onClick={() => narrow() && setCollapsed(true)}
         />
       </Layout.Sider>
+      {!collapsed ? <div className="console-backdrop" onClick={() => setCollapsed(true)} aria-hidden /> : null}
       <Layout>
         <Layout.Header className="console-header">
-          <Space size="small" wrap>
-            <Typography.Text strong>{me?.name ?? ''}</Typography.Text>
+          <div className="console-who">
+            <Button
+              className="console-menu-button"
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label="菜单"
+              onClick={() => setCollapsed((c) => !c)}
+            />
+            <Typography.Text strong className="console-name">
+              {me?.name ?? ''}
+            </Typography.Text>
             {roles
               .filter((r) => r !== 'user')
               .map((r) => (
-                <Tag key={r} color="orange">
+                <Tag key={r} color="orange" className="console-role">
                   {ROLE_LABELS[r] ?? r}
                 </Tag>
               ))}
-          </Space>
+          </div>
           <Button icon={<LogoutOutlined />} onClick={() => logout()} type="text">
             退出登录
           </Button>

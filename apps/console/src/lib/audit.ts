@@ -1,21 +1,19 @@
 /** The audit log's actions in Chinese (issue #29: create, edit, submit, approve, reject, publish, rollback, settings, media, roles). */
 export const AUDIT_ACTIONS: Record<string, string> = {
-  'revision.create': '新建草稿',
-  'revision.update': '修改草稿',
-  'revision.submit': '提交审核',
-  'revision.approve': '审核通过',
-  'revision.reject': '退回',
-  'revision.withdraw': '撤回',
-  'revision.publish': '发布',
-  'revision.rollback': '回滚',
+  'content.create': '新建草稿',
+  'content.edit': '修改草稿',
+  'content.submit': '提交审核',
+  'content.approve': '审核通过',
+  'content.reject': '退回',
+  'content.withdraw': '撤回',
   'content.publish': '发布',
-  'content.rollback': '回滚',
-  'settings.update': '修改设置',
-  'media.upload': '上传媒体',
-  'staff.add': '添加人员',
-  'staff.roles': '修改角色',
+  'content.publish-refused': '发布未执行（退回作者）',
+  'content.rollback': '回滚（新建草稿）',
   'role.grant': '授予角色',
   'role.revoke': '收回角色',
+  'settings.update': '修改设置',
+  'media.upload': '上传媒体',
+  'account.export': '导出个人数据',
 };
 
 export const actionLabel = (action: string): string => AUDIT_ACTIONS[action] ?? action;
@@ -44,7 +42,13 @@ export function detailSummary(detail: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(detail)) {
     if (v === null || v === undefined) continue;
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    // Times are epoch ms in the trail (`publishAt`, …): shown as staff read them.
+    const text =
+      typeof v === 'number' && /At$/.test(k) && v > 1e12
+        ? new Date(v).toLocaleString('zh-CN', { hour12: false })
+        : typeof v === 'string'
+          ? v
+          : JSON.stringify(v);
     parts.push(`${k}: ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`);
     if (parts.length === 3) break;
   }

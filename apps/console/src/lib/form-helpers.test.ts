@@ -114,6 +114,8 @@ describe('editor helpers (issue #29)', () => {
     expect(canSee(['user', 'editor'], 'review')).toBe(false);
     expect(canSee(['user', 'reviewer'], 'review')).toBe(true);
     expect(canSee(['user', 'reviewer'], 'staff')).toBe(false);
+    expect(canSee(['user', 'editor'], 'audit')).toBe(false);
+    expect(canSee(['user', 'reviewer'], 'audit')).toBe(true);
     expect(canSee(['user', 'admin'], 'staff')).toBe(true);
     expect(canSee(['user', 'advisor'], 'content')).toBe(false);
   });
@@ -123,5 +125,6 @@ describe('editor helpers (issue #29)', () => {
     expect(detailSummary({ before: { price: 199 }, after: { price: 168 }, note: null })).toBe(
       'before: {"price":199}；after: {"price":168}',
     );
+    expect(detailSummary({ publishAt: Date.UTC(2026, 10, 26, 4, 0) })).toMatch(/^publishAt: 2026\/11\/26 /);
   });
 });

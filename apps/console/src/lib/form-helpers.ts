@@ -128,6 +128,23 @@ export const FIELD_LABELS: Record<string, string> = {
   meridian: '经络',
   term: '词条',
   definition: '释义',
+  type: '类型',
+  position: '排列位置',
+  unit: '单位',
+  usage: '使用方法',
+  suits: '适合人群',
+  notSuits: '不适合人群',
+  src: '文件',
+  alt: '图片说明',
+  value: '内容',
+  label: '名称',
+  text: '文字',
+  note: '备注',
+  links: '链接',
+  steps: '步骤',
+  warnings: '警示',
+  duration: '时长',
+  frequency: '频次',
 };
 
 /** A source as text for a line diff: front matter (sorted JSON) then the Markdown body. */

@@ -8,7 +8,7 @@ export type Section = 'content' | 'review' | 'audit' | 'staff';
 const NEEDS: Record<Section, readonly string[]> = {
   content: ['editor', 'reviewer'],
   review: ['reviewer'],
-  audit: ['editor', 'reviewer'],
+  audit: ['reviewer'],
   staff: [],
 };
 

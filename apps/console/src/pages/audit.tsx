@@ -26,6 +26,15 @@ export function AuditPage() {
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The people in the trail so far (the API filters by their id; reviewers cannot list staff).
+  const [actors, setActors] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    setActors((old) => {
+      const known = new Map(old.map((a) => [a.value, a.label]));
+      for (const r of rows) if (r.actor) known.set(r.actor.id, r.actor.name);
+      return known.size === old.length ? old : [...known].map(([value, label]) => ({ value, label }));
+    });
+  }, [rows]);
 
   const query = useCallback(
     (f: Filters, before?: number) =>
@@ -88,7 +97,15 @@ export function AuditPage() {
       </Space>
       <Form form={form} layout="inline" onFinish={(v) => setFilters({ ...v })} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="actor">
-          <Input placeholder="操作人（姓名或编号）" allowClear aria-label="操作人" style={{ width: 180 }} />
+          <Select
+            placeholder="操作人"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            aria-label="操作人"
+            style={{ width: 160 }}
+            options={actors}
+            popupMatchSelectWidth={false}
+          />
         </Form.Item>
         <Form.Item name="action">
           <Select
@@ -101,7 +118,7 @@ export function AuditPage() {
           />
         </Form.Item>
         <Form.Item name="subject">
-          <Input placeholder="对象（如 products/family-set）" allowClear aria-label="对象" style={{ width: 220 }} />
+          <Input placeholder="对象（如 content:products/family-set）" allowClear aria-label="对象" style={{ width: 260 }} />
         </Form.Item>
         <Form.Item name="dates">
           <DatePicker.RangePicker aria-label="日期" />

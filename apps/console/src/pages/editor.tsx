@@ -31,6 +31,7 @@ import {
   stableJson,
 } from '../lib/form-helpers.ts';
 import { apiPath } from '../lib/paths.ts';
+import { useKindLabel } from '../lib/use-kind-label.ts';
 import { translateZh } from '../lib/rjsf-zh.ts';
 import { formValidator } from '../lib/validator.ts';
 
@@ -49,6 +50,7 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
   const { message } = AntdApp.useApp();
   const { data: me } = useGetIdentity<ConsoleMe>();
   const invalidate = useInvalidate();
+  const kindLabel = useKindLabel();
 
   // A new item takes its form from an existing item of its kind (the same schema and format).
   const list = useList<ConsoleItemSummary>({
@@ -209,7 +211,7 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
   return (
     <>
       <Breadcrumb
-        items={[{ title: <Link to="/content">内容</Link> }, { title: <Link to={`/content/${kind}`}>{kind}</Link> }, { title }]}
+        items={[{ title: <Link to="/content">内容</Link> }, { title: <Link to={`/content/${kind}`}>{kindLabel(kind)}</Link> }, { title }]}
         style={{ marginBottom: 12 }}
       />
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>

@@ -10,6 +10,7 @@ import { SourceDiff } from '../components/source-diff.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { findingText } from '../lib/form-helpers.ts';
 import { apiPath } from '../lib/paths.ts';
+import { useKindLabel } from '../lib/use-kind-label.ts';
 
 const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString('zh-CN', { hour12: false }));
 
@@ -22,6 +23,7 @@ export function ReviewPage() {
     pagination: { mode: 'off' },
   });
   const [openId, setOpenId] = useState<string | null>(null);
+  const kindLabel = useKindLabel();
   const open = result.data.find((r) => r.id === openId) ?? null;
   return (
     <>
@@ -50,7 +52,7 @@ export function ReviewPage() {
         onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
         columns={[
           { title: '条目', render: (_, r) => <a>{r.title || r.itemId}</a> },
-          { title: '类型', dataIndex: 'kind', responsive: ['md'] },
+          { title: '类型', dataIndex: 'kind', responsive: ['md'], render: kindLabel },
           { title: '编辑', render: (_, r) => r.author.name },
           {
             title: state === 'in_review' ? '提交时间' : '定时发布',
@@ -96,6 +98,7 @@ function ReviewDetail({ revision, onDone }: { revision: Revision; onDone: () => 
   const [at, setAt] = useState<Dayjs | null>(null);
   const [comment, setComment] = useState('');
   const own = me?.id === revision.author.id;
+  const kindLabel = useKindLabel();
   const inReview = revision.state === 'in_review';
 
   const run = async (kind: 'approve' | 'reject', values: object, done: string) => {
@@ -125,7 +128,7 @@ function ReviewDetail({ revision, onDone }: { revision: Revision; onDone: () => 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Text>
-        {revision.kind} / {revision.itemId} · 编辑：{revision.author.name} · 状态：{REVISION_STATE_NAMES[revision.state]}
+        {kindLabel(revision.kind)} / {revision.itemId} · 编辑：{revision.author.name} · 状态：{REVISION_STATE_NAMES[revision.state]}
         {revision.publishAt ? ` · 定时发布：${when(revision.publishAt)}` : ''}
       </Typography.Text>
       <Link to={`/content/${revision.kind}/${encodeURIComponent(revision.itemId)}`}>打开条目（可预览）</Link>

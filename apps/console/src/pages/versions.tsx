@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { SourceDiff } from '../components/source-diff.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { apiPath } from '../lib/paths.ts';
+import { useKindLabel } from '../lib/use-kind-label.ts';
 
 type VersionRow = Version & { id: number };
 const when = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
@@ -16,6 +17,7 @@ export function VersionsPage() {
   const navigate = useNavigate();
   const { message } = AntdApp.useApp();
   const invalidate = useInvalidate();
+  const kindLabel = useKindLabel();
   const item = useOne<ConsoleItem>({ resource: 'items', id, meta: { kind } });
   const { result, query } = useList<VersionRow>({ resource: 'versions', meta: { kind, itemId: id }, pagination: { mode: 'off' } });
   const versions = result.data;
@@ -56,7 +58,7 @@ export function VersionsPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/content">内容</Link> },
-          { title: <Link to={`/content/${kind}`}>{kind}</Link> },
+          { title: <Link to={`/content/${kind}`}>{kindLabel(kind)}</Link> },
           { title: <Link to={`/content/${kind}/${encodeURIComponent(id)}`}>{item.result?.title ?? id}</Link> },
           { title: '版本' },
         ]}
