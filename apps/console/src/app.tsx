@@ -52,7 +52,7 @@ function useNotifications(): NotificationProvider {
 export function App() {
   return (
     <BrowserRouter basename="/console">
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#b4532a', borderRadius: 6 } }}>
+      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#b4532a', borderRadius: 6 } }} button={{ autoInsertSpace: false }}>
         <AntdApp>
           <Refine
             dataProvider={consoleDataProvider(api)}

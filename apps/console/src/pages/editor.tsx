@@ -91,22 +91,21 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
 
   // Start once from the open draft (when it is ours to edit) or from the published source.
   useEffect(() => {
-    if (started.current || !item.result || (!isNew && revisions.query.isLoading)) return;
+    if (started.current || !item.result || !me || (!isNew && revisions.query.isLoading)) return;
     started.current = true;
     const template = item.result.source;
     const initial: ItemSource = isNew
       ? template.format === 'markdown'
         ? { format: 'markdown', fields: {}, body: '' }
         : { format: 'json', value: {} }
-      : open && EDITABLE_STATES.has(open.state) && open.author.id === me?.id
-        ? open.source
-        : template;
+      : // An open revision is what staff see (editable only by its author, while a draft).
+        (open?.source ?? template);
     setSource(initial);
     setSaved(initial);
     if (open && !isNew) setFindings(open.findings);
     if (open && EDITABLE_STATES.has(open.state) && open.author.id === me?.id) setRevisionId(open.id);
-    if (initial.format === 'json' && !item.result.schema) setJsonText(stableJson(initial.value));
-  }, [item.result, isNew, open, me?.id, revisions.query.isLoading]);
+    setJsonText(initial.format === 'json' && !item.result.schema ? stableJson(initial.value) : null);
+  }, [item.result, isNew, open, me, revisions.query.isLoading]);
 
   const readOnly = Boolean(open && (!EDITABLE_STATES.has(open.state) || open.author.id !== me?.id));
   const dirty = Boolean(source && saved && !sameSource(source, saved));
