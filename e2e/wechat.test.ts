@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantConsents } from './lib/consent.ts';
 import { startServer, readSmsCode, type RunningServer } from './lib/server-process.ts';
 import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
 import { storedLogin } from './lib/login.ts';
@@ -28,6 +29,12 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
         res.writeHead(302, { location: back.toString() }).end();
         return;
       }
+      // The JS-SDK's credentials (issue #31: the course form's subscribe button needs wx.config).
+      if (url.pathname === '/cgi-bin/token' || url.pathname === '/cgi-bin/ticket/getticket') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ errcode: 0, access_token: 'fake-token', ticket: 'fake-ticket', expires_in: 7200 }));
+        return;
+      }
       const code = url.searchParams.get('code') ?? '';
       exchanged.push(code);
       res.setHeader('content-type', 'application/json');
@@ -41,6 +48,7 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
       WECHAT_API_BASE: base,
       WECHAT_AUTHORIZE_BASE: base,
       SMS_COOLDOWN_SECONDS: '1',
+      WECHAT_NOTICE_TEMPLATES: 'course-reminder:tpl-course',
     });
     browser = await launch();
   });
@@ -122,6 +130,71 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
     await page.locator('.adm-toast-main').getByText('已解除微信绑定').waitFor();
     expect((await me(alice.token)).wechatBound).toBe(false);
     expect(problems).toEqual([]);
+  });
+
+  it('inside WeChat, the course form offers WeChat’s own subscribe button; allowing it sets WeChat reminders (issue #31)', async () => {
+    const { page, problems } = await open();
+    await logIn(page, '13900007131');
+    await bindInUi(page, '13900007131', 'openid-carol');
+    const login = (await storedLogin(page))!;
+    await grantConsents(login.token, ['moxa-log'], app.url);
+
+    // The same login, now inside WeChat; WeChat's JS-SDK is stood in for: it records wx.config and
+    // renders wx-open-subscribe's template, answering a tap as WeChat's dialog does when allowed.
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      baseURL: app.url,
+      userAgent: WECHAT_UA,
+    });
+    await context.addInitScript(
+      (stored) => localStorage.setItem('keyLoginInfo', stored),
+      await page.evaluate(() => localStorage.getItem('keyLoginInfo')!),
+    );
+    await context.route('https://res.wx.qq.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.__wxConfigs = [];
+          window.wx = { config: (c) => window.__wxConfigs.push(c), ready: (f) => setTimeout(f), error: () => {},
+            updateAppMessageShareData: () => {}, updateTimelineShareData: () => {} };
+          customElements.define('wx-open-subscribe', class extends HTMLElement {
+            connectedCallback() {
+              const t = this.querySelector('script[type="text/wxtag-template"]');
+              this.attachShadow({ mode: 'open' }).innerHTML = t ? t.textContent : '';
+              this.shadowRoot.addEventListener('click', () => {
+                const id = this.getAttribute('template');
+                this.dispatchEvent(new CustomEvent('success', { detail: { subscribeDetails: JSON.stringify({ [id]: JSON.stringify({ status: 'accept' }) }) } }));
+              });
+            }
+          });`,
+      }),
+    );
+    const wxPage = await context.newPage();
+    const wxProblems: string[] = [];
+    wxPage.on('pageerror', (e) => wxProblems.push(e.message));
+    await wxPage.goto('/course_new?scheme=disease%3Ainsomnia');
+    const subscribe = wxPage.getByRole('button', { name: '用微信提醒我' });
+    await subscribe.waitFor();
+    expect(
+      await wxPage.evaluate(() => (window as unknown as { __wxConfigs: { openTagList?: string[] }[] }).__wxConfigs.at(-1)?.openTagList),
+    ).toEqual(['wx-open-subscribe']);
+    expect(await wxPage.locator('wx-open-subscribe').getAttribute('template')).toBe('tpl-course');
+    await subscribe.click();
+    await wxPage.getByText('已允许微信提醒').waitFor();
+    await wxPage.screenshot({ path: '/tmp/e2e-course-wechat.png' });
+    const created = wxPage.waitForResponse((r) => r.url().endsWith('/api/v8/me/courses') && r.request().method() === 'POST');
+    await wxPage.getByRole('button', { name: '开始这个疗程' }).click();
+    const body = (await created).request().postDataJSON() as { channel: string };
+    expect(body.channel).toBe('wechat');
+    await wxPage.waitForURL(/\/course\/[^/]+$/);
+    await wxPage
+      .getByText(/微信提醒/)
+      .first()
+      .waitFor();
+    await context.close();
+    expect([...problems, ...wxProblems]).toEqual([]);
   });
 
   it('does nothing with a link carrying someone else’s code: no checkout.do, no bind.do, nothing written', async () => {

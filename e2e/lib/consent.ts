@@ -6,9 +6,13 @@ import { baseUrl } from './page.ts';
  * the API, as the consent sheet would, for tests about something else (e2e/consent.test.ts drives the
  * sheet itself).
  */
-export async function grantConsents(token: string, purposes: readonly ConsentPurpose[] = CONSENT_PURPOSES): Promise<void> {
+export async function grantConsents(
+  token: string,
+  purposes: readonly ConsentPurpose[] = CONSENT_PURPOSES,
+  base: string = baseUrl(),
+): Promise<void> {
   for (const purpose of purposes) {
-    const res = await fetch(`${baseUrl()}/api/v8/me/consents`, {
+    const res = await fetch(`${base}/api/v8/me/consents`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ purpose, policyVersion: PRIVACY_POLICY_VERSION, birthYear: 1966 }),

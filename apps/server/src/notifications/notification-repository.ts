@@ -1,3 +1,4 @@
+import { DAY_MS, RETENTION } from '@moxa/core/legal/retention';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   DEFAULT_PREFERENCES,
@@ -246,12 +247,12 @@ export function notificationRepository(db: Db, clock: () => number) {
       if (!r) return null;
       return Number(r.expires_at) <= clock() ? 'expired' : { caseId: r.case_id };
     },
-    /** Notices finished more than 90 days ago are dropped (the staff's list and 我的数据 show the recent ones). */
+    /** Notices finished more than RETENTION.noticeDays ago are dropped, as the 隐私政策 says (the staff's list and 我的数据 show the recent ones). */
     async purgeNotices(now: number): Promise<void> {
       await db
         .deleteFrom('notifications')
         .where('state', 'in', ['sent', 'skipped', 'failed'])
-        .where('due_at', '<', now - 90 * 86_400_000)
+        .where('due_at', '<', now - RETENTION.noticeDays * DAY_MS)
         .execute();
     },
     /** Links expired more than a month ago are dropped (an expired one still says "expired" for a while). */

@@ -1,3 +1,4 @@
+import { DAY_MS, RETENTION } from '@moxa/core/legal/retention';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantConsents } from '../../test/support/consent-helpers.ts';
 import { startFakeWechat, type FakeWechat } from '../../test/support/fake-wechat.ts';
@@ -31,7 +32,11 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     wx = await startFakeWechat();
     t = await createTestApp(
       dialect,
-      { NOTIFY_RETRY_DELAY_SECONDS: 1, NOTIFY_RETRY_LIMIT: 2, WECHAT_NOTICE_TEMPLATES: 'case-new:tpl-new,case-reply:tpl-reply' },
+      {
+        NOTIFY_RETRY_DELAY_SECONDS: 1,
+        NOTIFY_RETRY_LIMIT: 2,
+        WECHAT_NOTICE_TEMPLATES: 'case-new:tpl-new,case-reply:tpl-reply,course-reminder:tpl-course',
+      },
       { wechat: wechatApi({ appId: 'wxapp', appSecret: 'wxsecret', baseUrl: wx.base }) },
     );
     // Monday 2026-11-23, 10:00 China time: working hours, not quiet.
@@ -213,7 +218,11 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
       wechat: true,
       quietHours: { start: '21:00', end: '08:00' },
       wechatAvailable: false,
+      courseSubscribeTemplate: null,
     });
+    // An account bound to WeChat gets the course reminders' subscribe template, for wx-open-subscribe.
+    const bound = await t.app.inject({ url: '/api/v8/me/notification-preferences', headers: auth(advisors[0]!.token) });
+    expect(bound.json().data).toMatchObject({ wechatAvailable: true, courseSubscribeTemplate: 'tpl-course' });
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/v8/me/notification-preferences',
@@ -287,4 +296,24 @@ describe.each(DIALECTS)('notices on %s (issue #31)', (dialect) => {
     expect(list.body).not.toContain('13900319010');
     expect((await t.app.inject({ url: '/api/v8/admin/notifications', headers: auth(user.token) })).statusCode).toBe(403);
   }, 30_000);
+
+  it('drops finished notices RETENTION.noticeDays after they were due, as the 隐私政策 says, and not a day earlier', async () => {
+    const repo = t.app.ctx.notifier.repository;
+    const finished = async () =>
+      (await t.db.selectFrom('notifications').select('key').where('state', 'in', ['sent', 'skipped', 'failed']).execute()).length;
+    const before = await finished();
+    expect(before).toBeGreaterThan(0);
+    const latestDue = Number(
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.max('due_at').as('due'))
+          .executeTakeFirstOrThrow()
+      ).due,
+    );
+    await repo.purgeNotices(latestDue + (RETENTION.noticeDays - 1) * DAY_MS);
+    expect(await finished()).toBeGreaterThan(0);
+    await repo.purgeNotices(latestDue + RETENTION.noticeDays * DAY_MS + 1);
+    expect(await finished()).toBe(0);
+  });
 });

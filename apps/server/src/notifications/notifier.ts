@@ -280,6 +280,8 @@ export function notifier(deps: {
     /** Past the waiting-time target (in working hours) since it began waiting at `queueAt`. */
     isOverdue: (queueAt: number) => addWorkingMs(queueAt, targetMs) <= clock(),
     wechatFor: (kind: NoticeKind) => Boolean(wechatTemplates[kind] && wechat?.sendMessage),
+    /** The WeChat template a kind of notice goes out with, when WeChat can send it. */
+    wechatTemplate: (kind: NoticeKind): string | null => (wechat?.sendMessage && wechatTemplates[kind]) || null,
     plan,
     dispatch,
     deliver,

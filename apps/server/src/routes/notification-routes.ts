@@ -11,8 +11,10 @@ import { bearerSecurity, ok, requireRole, requireUser, type AppContext } from '.
 
 async function preferencesOf(ctx: AppContext, userId: string) {
   const saved = await ctx.notifier.repository.preferences(userId);
-  const bound = ctx.notifier.wechatFor('case-reply') && (await ctx.wechatBindings.openidOf(userId)) !== null;
-  return { ...saved, quietHours: { ...QUIET_HOURS }, wechatAvailable: bound };
+  const openid = await ctx.wechatBindings.openidOf(userId);
+  const bound = ctx.notifier.wechatFor('case-reply') && openid !== null;
+  const courseSubscribeTemplate = openid === null ? null : ctx.notifier.wechatTemplate('course-reminder');
+  return { ...saved, quietHours: { ...QUIET_HOURS }, wechatAvailable: bound, courseSubscribeTemplate };
 }
 
 /**

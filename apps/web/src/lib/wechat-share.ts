@@ -28,23 +28,42 @@ function loadSdk(): Promise<Wx | null> {
 }
 
 /**
- * Inside WeChat, a page's share card (share-card.ts) becomes what 发送给朋友 and 分享到朋友圈 show
- * (issue #16): the server signs this page's address (GET /api/v8/wechat/jssdk-config) and the JS-SDK is
- * given the card. Outside WeChat, or without WeChat credentials on the server, nothing happens and the
- * Open Graph tags serve other apps. Failures are silent: sharing then uses WeChat's defaults.
+ * Signs this page's address (GET /api/v8/wechat/jssdk-config) and configures the JS-SDK for it: the
+ * share calls, and the open tag WeChat's subscribe button needs (wx-open-subscribe, issue #31).
+ * Null outside WeChat, without WeChat credentials on the server, or on any failure (silent).
  */
-export async function applyCard(card: ShareCard): Promise<void> {
-  if (!inWechat()) return;
+async function configure(): Promise<Wx | null> {
+  if (!inWechat()) return null;
   const answer = await apiFetch<JssdkConfigAnswer>('/api/v8/wechat/jssdk-config', { query: { url: location.href.split('#')[0]! } }).catch(
     () => null,
   );
-  if (!answer?.enabled || !answer.config) return;
+  if (!answer?.enabled || !answer.config) return null;
   const wx = await loadSdk();
-  if (!wx) return;
-  wx.config({ debug: false, ...answer.config, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] });
-  wx.ready(() => {
+  wx?.config({
+    debug: false,
+    ...answer.config,
+    jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'],
+    openTagList: ['wx-open-subscribe'],
+  });
+  return wx;
+}
+
+/**
+ * Inside WeChat, a page's share card (share-card.ts) becomes what 发送给朋友 and 分享到朋友圈 show
+ * (issue #16): the JS-SDK is given the card. Outside WeChat, or without WeChat credentials on the
+ * server, nothing happens and the Open Graph tags serve other apps. Failures are silent: sharing then
+ * uses WeChat's defaults.
+ */
+export async function applyCard(card: ShareCard): Promise<void> {
+  const wx = await configure();
+  wx?.ready(() => {
     const data = { title: card.title, desc: card.description, link: shareLink(card), imgUrl: shareImageUrl(card.image) };
     wx.updateAppMessageShareData(data);
     wx.updateTimelineShareData(data);
   });
+}
+
+/** A page without a share card that shows an open tag (the course form's subscribe button) configures the SDK itself. */
+export async function enableOpenTags(): Promise<void> {
+  await configure();
 }

@@ -26,7 +26,8 @@ export const CONSENT_PURPOSE_NAMES: Record<ConsentPurpose, string> = {
  * consent records it. Raise it when the policy text changes: new consents must name the new version
  * (older clients are asked to reload), consents already given keep theirs (issue #27 item 15).
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-26';
+// 2026-11-27: courses (疗程), reminder settings and sent notices, WeChat subscribe messages (issue #31).
+export const PRIVACY_POLICY_VERSION = '2026-11-27';
 export const PRIVACY_POLICY_PATH = '/privacy';
 
 /** 《个人信息保护法》 §31: under this age, a parent's or guardian's consent is needed (issue #27 item 17). */

@@ -6,7 +6,7 @@
 export { PRIVACY_POLICY_PATH, PRIVACY_POLICY_VERSION } from '../consent/consent-rules.ts';
 
 /** The day the current 隐私政策 took effect (YYYY-MM-DD, China time). */
-export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-26';
+export const PRIVACY_POLICY_EFFECTIVE_DATE = '2026-11-27';
 /** The 用户协议's version and the day it took effect. */
 export const TERMS_VERSION = '2026-11-26';
 export const TERMS_EFFECTIVE_DATE = '2026-11-26';

@@ -18,6 +18,8 @@ export const RETENTION = {
   logMonths: 6,
   /** Issue #33 item 5: sampled page-speed reports (no personal data), by the day they were received. */
   vitalsDays: 90,
+  /** Issue #31: a notice (SMS or WeChat reminder) this many days after it was sent, skipped or given up. */
+  noticeDays: 90,
 } as const;
 
 /** The instants before which rows are expired at `now` (epoch ms). */

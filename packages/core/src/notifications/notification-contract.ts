@@ -20,6 +20,12 @@ export const NotificationPreferencesSchema = NotificationPreferencesInputSchema.
   quietHours: z.object({ start: z.literal(QUIET_HOURS.start), end: z.literal(QUIET_HOURS.end) }),
   /** WeChat messages can reach this account: WeChat is configured and the account bound it. */
   wechatAvailable: z.boolean(),
+  /**
+   * The WeChat subscribe-message template of course reminders, when WeChat can carry them to this
+   * account (configured for them, and the account bound WeChat): inside WeChat, the course form shows
+   * WeChat's own subscribe button (wx-open-subscribe) for it. Null otherwise.
+   */
+  courseSubscribeTemplate: z.string().nullable(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Course, CourseDetail, CourseInput, CoursePatch } from '@moxa/core/courses/course-contract';
 import type { SessionPlan } from '@moxa/core/moxa/moxa-contract';
+import type { NotificationPreferences } from '@moxa/core/notifications/notification-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 
@@ -21,6 +22,19 @@ export const useCourse = (id: string) => {
     queryFn: () => apiFetch<CourseDetail>(`${COURSES_PATH}/${encodeURIComponent(id)}`),
     enabled: Boolean(token && id),
     staleTime: 0,
+  });
+};
+
+/**
+ * Which reminders can reach this account: the course reminders' WeChat subscribe template when WeChat
+ * can carry them (from the account's notice settings; same key as 我的 → 消息提醒 uses, so one fetch).
+ */
+export const useReminderOptions = (enabled: boolean) => {
+  const { token, user } = useLoginInfo();
+  return useQuery({
+    queryKey: ['notification-preferences', user.id],
+    queryFn: () => apiFetch<NotificationPreferences>('/api/v8/me/notification-preferences'),
+    enabled: enabled && Boolean(token),
   });
 };
 

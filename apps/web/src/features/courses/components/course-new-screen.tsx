@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FREQUENCIES, FREQUENCY_NAMES, MAX_COURSE_SESSIONS, reminderTimeProblem, type Frequency } from '@moxa/core/courses/course-schedule';
@@ -9,8 +9,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { navigate } from '../../../lib/navigation.ts';
-import { coursesKey, createCourse, usePlan } from '../api/courses.ts';
+import { coursesKey, createCourse, usePlan, useReminderOptions } from '../api/courses.ts';
 import { parseSchemeParam, suggestedFrequency, suggestedTime } from '../utils/course-text.ts';
+import { WechatSubscribe } from './wechat-subscribe.tsx';
 import '../courses.css';
 
 const TIMES = ['08:00', '09:00', '12:00', '18:00', '20:00'];
@@ -32,6 +33,12 @@ export function CourseNewScreen() {
   const [chosenTime, setTime] = useState<string | null>(null);
   const [sessions, setSessions] = useState<number | null>(null);
   const [sms, setSms] = useState(false);
+  // Issue #31: inside WeChat (html[data-wechat], set at boot), WeChat's subscribe button when the
+  // server can send course reminders there for this account.
+  const inWechat = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-wechat');
+  const subscribeTemplate = useReminderOptions(inWechat).data?.courseSubscribeTemplate ?? null;
+  const [wechat, setWechat] = useState(false);
+  const acceptWechat = useCallback(() => setWechat(true), []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,7 +65,9 @@ export function CourseNewScreen() {
     setBusy(true);
     setError(null);
     try {
-      const made = await consent.run(() => createCourse({ scheme, frequency: freq, time, sessions: count, channel: sms ? 'sms' : 'none' }));
+      const made = await consent.run(() =>
+        createCourse({ scheme, frequency: freq, time, sessions: count, channel: wechat ? 'wechat' : sms ? 'sms' : 'none' }),
+      );
       if (!made) return;
       await queryClient.invalidateQueries({ queryKey: coursesKey(user.id) });
       void showToast('疗程已设置', 'success');
@@ -169,10 +178,20 @@ export function CourseNewScreen() {
           </div>
         </fieldset>
 
-        <label className="check-row">
-          <input type="checkbox" checked={sms} onChange={(e) => setSms(e.target.checked)} />
-          到时间发短信提醒我（每个艾灸日一条，晚上 9 点到早上 8 点不发）
-        </label>
+        {subscribeTemplate && !wechat && <WechatSubscribe template={subscribeTemplate} onAccepted={acceptWechat} />}
+        {wechat ? (
+          <div className="crs-wechat-on" role="status">
+            <p>✓ 已允许微信提醒：每个艾灸日到时间，在微信“服务通知”里提醒您（晚上 9 点到早上 8 点不发）。</p>
+            <button type="button" className="btn btn-block" onClick={() => setWechat(false)}>
+              改用短信提醒
+            </button>
+          </div>
+        ) : (
+          <label className="check-row">
+            <input type="checkbox" checked={sms} onChange={(e) => setSms(e.target.checked)} />
+            到时间发短信提醒我（每个艾灸日一条，晚上 9 点到早上 8 点不发）
+          </label>
+        )}
 
         <p className="crs-note">
           这是提醒，不是必须完成的任务。身体不适、发热、怀孕或月经期时，可以在疗程页随时暂停。{SAFETY_FACTS.fever.text}。
