@@ -152,7 +152,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
 
     await openInQueue(reviewer, /家庭|family-set/);
     const drawer = reviewer.getByRole('dialog');
-    await expect(drawer.getByText('"price": 368')).toBeVisible();
+    await drawer.getByText('"price": 368').waitFor();
     await drawer.getByText('定时发布').click();
     // The next whole minute at least a minute away (the picker works in minutes).
     const at = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
@@ -171,7 +171,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
     await reviewer.getByRole('radio', { name: '待发布' }).check({ force: true });
     await reviewer.getByRole('row', { name: /家庭|family-set/ }).waitFor();
 
-    await expect.poll(h5Price, { timeout: 150_000, intervals: [5_000] }).toMatch(/¥368/);
+    await expect.poll(h5Price, { timeout: 150_000, interval: 5_000 }).toMatch(/¥368/);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
   }, 240_000);
 
@@ -219,7 +219,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
     ).toBeVisible();
     await reviewer.getByRole('dialog').getByRole('button', { name: '通过并发布' }).click();
     await reviewer.getByText('已通过并发布').waitFor();
-    await expect.poll(h5Price, { timeout: 15_000, intervals: [1_000] }).toMatch(/¥398/);
+    await expect.poll(h5Price, { timeout: 15_000, interval: 1_000 }).toMatch(/¥398/);
   }, 90_000);
 
   it('the audit log shows each step with the right people, and exports as CSV', async () => {
