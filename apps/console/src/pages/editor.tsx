@@ -12,7 +12,7 @@ import {
 } from '@refinedev/core';
 import Form from '@rjsf/antd';
 import type { RJSFSchema } from '@rjsf/utils';
-import { Alert, App as AntdApp, Breadcrumb, Button, Card, Input, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App as AntdApp, Breadcrumb, Button, Card, Input, Popconfirm, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app.tsx';
@@ -107,7 +107,11 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
     setJsonText(initial.format === 'json' && !item.result.schema ? stableJson(initial.value) : null);
   }, [item.result, isNew, open, me, revisions.query.isLoading]);
 
-  const readOnly = Boolean(open && (!EDITABLE_STATES.has(open.state) || open.author.id !== me?.id));
+  // Drafts are written by editors (a reviewer-only account reads); admins pass every role check.
+  const writer = Boolean(me?.roles.some((r) => r === 'editor' || r === 'admin'));
+  const readOnly = !writer || Boolean(open && (!EDITABLE_STATES.has(open.state) || open.author.id !== me?.id));
+  // The author (or an admin) can take back an open revision, e.g. one overtaken by a newer version.
+  const canWithdraw = Boolean(open && open.state !== 'approved' && (open.author.id === me?.id || me?.roles.includes('admin')));
   const dirty = Boolean(source && saved && !sameSource(source, saved));
   const { setWarnWhen } = useWarnAboutChange();
   useEffect(() => setWarnWhen(dirty), [dirty, setWarnWhen]);
@@ -178,6 +182,21 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
     }
   };
 
+  const withdraw = async () => {
+    if (!open) return;
+    try {
+      await action({ url: apiPath.revisionAction(open.id, 'withdraw'), method: 'post', values: {}, successNotification: false });
+      void message.success('已撤回这次修改');
+      setRevisionId(null);
+      setFindings([]);
+      started.current = false;
+      void invalidate({ resource: 'revisions', invalidates: ['list'] });
+      void invalidate({ resource: 'items', invalidates: ['list'] });
+    } catch {
+      /* shown by Refine */
+    }
+  };
+
   const openPreview = async () => {
     const id = dirty || !revisionId ? await save(true) : (revisionId ?? open?.id ?? null);
     const target = id ?? open?.id;
@@ -225,7 +244,8 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
         {!isNew ? <Link to={`/content/${kind}/${encodeURIComponent(routeId)}/versions`}>版本历史</Link> : null}
       </Space>
 
-      {readOnly && open ? (
+      {!writer ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="审核员只能查看内容；修改请由编辑完成" /> : null}
+      {writer && readOnly && open ? (
         <Alert
           type="info"
           showIcon
@@ -351,6 +371,19 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
         <Button onClick={() => void openPreview()} disabled={busy || Boolean(idProblem) || (readOnly && !open)}>
           预览
         </Button>
+        {canWithdraw ? (
+          <Popconfirm
+            title="撤回这次修改？"
+            description="撤回后草稿作废，条目保持已发布的内容。"
+            okText="撤回"
+            cancelText="取消"
+            onConfirm={() => withdraw()}
+          >
+            <Button danger disabled={busy}>
+              撤回修改
+            </Button>
+          </Popconfirm>
+        ) : null}
         <Typography.Text type="secondary">
           {checking
             ? '正在检查…'
