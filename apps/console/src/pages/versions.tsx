@@ -9,7 +9,7 @@ import { apiPath } from '../lib/paths.ts';
 import { useKindLabel } from '../lib/use-kind-label.ts';
 
 type VersionRow = Version & { id: number };
-const when = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+const when = (ms: number) => (ms > 0 ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 /** 版本 (issue #29): every published version of an item, a diff of any two, 回滚到此版本 (a new draft, through review). */
 export function VersionsPage() {

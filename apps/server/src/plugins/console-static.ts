@@ -36,8 +36,8 @@ export async function registerConsoleStatic(app: FastifyInstance, distDir: strin
   const shell = () => readFileSync(indexPath);
   const sendShell = (_request: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell());
-  app.get('/console', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/console/', 302));
-  app.get('/console/', { schema: { hide: true } }, sendShell);
+  // `/console/` is the wildcard's (and the same route as `/console` where trailing slashes are ignored).
+  app.get('/console', { schema: { hide: true } }, sendShell);
   app.get('/console/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // A file name that is not in the build (an old chunk, a typo): a 404, not the shell.
