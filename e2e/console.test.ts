@@ -111,7 +111,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
 
   it('an editor changes a product’s price and description: the checks pass, the preview shows the draft, and it goes to review', async () => {
     expect(await h5Price()).toMatch(/¥398/);
-    await editor.goto(`/console/content/products/${PRODUCT}`);
+    await editor.goto(`/console/content/product/${PRODUCT}`);
     const price = editor.locator('#root_price');
     await price.waitFor();
     await price.fill('368');
@@ -176,7 +176,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
   }, 240_000);
 
   it('a condition draft that prescribes a 禁灸 point, or promises a cure, is refused with the rule at its field', async () => {
-    await editor.goto(`/console/content/diseases/${CONDITION}`);
+    await editor.goto(`/console/content/disease/${CONDITION}`);
     const code = editor.locator('#root_prescription_points_0_code');
     await code.waitFor();
     const submit = editor.getByRole('button', { name: '提交审核' });
@@ -201,12 +201,12 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
   }, 60_000);
 
   it('a rollback is a new draft through review, and restores the previous version', async () => {
-    await editor.goto(`/console/content/products/${PRODUCT}/versions`);
+    await editor.goto(`/console/content/product/${PRODUCT}/versions`);
     await editor.getByText('v1 · 当前').waitFor();
     await shot(editor, 'versions-1280');
     await editor.getByRole('row', { name: /^v0/ }).getByRole('button', { name: '回滚到此版本' }).click();
     await editor.getByRole('button', { name: '建立草稿' }).click();
-    await editor.waitForURL(`**/console/content/products/${PRODUCT}`);
+    await editor.waitForURL(`**/console/content/product/${PRODUCT}`);
     await expect.poll(() => editor.locator('#root_price').inputValue(), { timeout: 10_000 }).toBe('398');
     const submit = editor.getByRole('button', { name: '提交审核' });
     await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -222,7 +222,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
 
   it('the audit log shows each step with the right people, and exports as CSV', async () => {
     await reviewer.goto('/console/audit');
-    await reviewer.getByPlaceholder(/对象/).fill(`content:products/${PRODUCT}`);
+    await reviewer.getByPlaceholder(/对象/).fill(`content:product/${PRODUCT}`);
     await reviewer.getByRole('button', { name: '查询' }).click();
     const row = (action: string, who: string) => reviewer.getByRole('row').filter({ hasText: action }).filter({ hasText: who });
     for (const [action, who] of [
@@ -281,10 +281,10 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
         await page.waitForURL('**/console/content');
         for (const [name, path, text] of [
           ['kinds', '/console/content', '产品'],
-          ['items', '/console/content/products', '家庭'],
-          ['editor', `/console/content/products/${PRODUCT}`, '保存草稿'],
-          ['editor-json', `/console/content/diseases/${CONDITION}`, '保存草稿'],
-          ['versions', `/console/content/products/${PRODUCT}/versions`, '比较两个版本'],
+          ['items', '/console/content/product', '家庭'],
+          ['editor', `/console/content/product/${PRODUCT}`, '保存草稿'],
+          ['editor-json', `/console/content/disease/${CONDITION}`, '保存草稿'],
+          ['versions', `/console/content/product/${PRODUCT}/versions`, '比较两个版本'],
           ['review', '/console/review', '审核'],
           ['audit', '/console/audit', '导出 CSV'],
           ['staff', '/console/staff', '添加人员'],

@@ -26,8 +26,17 @@ export function KindsPage() {
           { title: '条目数', dataIndex: 'count', width: 90 },
           {
             title: '状态',
-            render: (_, k) =>
-              k.editable ? <Tag color="green">可编辑{k.creatable ? '，可新建' : ''}</Tag> : <Tag>{k.note ?? '暂不可逐条编辑'}</Tag>,
+            render: (_, k) => (
+              // A kind's note says what is edited elsewhere (shared files, media) or why it is not editable.
+              <>
+                {k.editable ? <Tag color="green">可编辑{k.creatable ? '，可新建' : ''}</Tag> : <Tag>暂不可逐条编辑</Tag>}
+                {k.note ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {k.note}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
           },
         ]}
       />
