@@ -311,6 +311,13 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
             readonly={readOnly}
             translateString={translateZh}
             uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+            // The source is saved as staff wrote it: no defaults, empty objects or empty list entries
+            // filled in by the form (the server applies the kind's defaults when it compiles).
+            experimental_defaultFormStateBehavior={{
+              emptyObjectFields: 'skipDefaults',
+              arrayMinItems: { populate: 'never' },
+              constAsDefaults: 'never',
+            }}
           />
         ) : (
           <>
