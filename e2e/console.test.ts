@@ -263,8 +263,10 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
     await admin.getByText('已添加').waitFor();
     const added = admin.getByRole('row', { name: new RegExp(`${NEW_STAFF.slice(0, 3)}\\*+${NEW_STAFF.slice(-2)}`) });
     await added.waitFor();
-    await added.getByRole('checkbox', { name: '审核员' }).check();
+    // The boxes show the server's roles: ticked once the change is saved.
+    await added.getByRole('checkbox', { name: '审核员' }).click();
     await admin.getByText(/已更新 .* 的角色/).waitFor();
+    await expect.poll(() => added.getByRole('checkbox', { name: '审核员' }).isChecked()).toBe(true);
     await shot(admin, 'staff-1280');
     // Bad input: a number that is not a mobile changes nothing and says why.
     await admin.getByPlaceholder(/手机号/).fill('12');
