@@ -146,6 +146,7 @@ export const FIELD_LABELS: Record<string, string> = {
   duration: '时长',
   frequency: '频次',
   signs: '表现',
+  redFlags: '须就医的情况',
   advice: '建议',
   addPoints: '加灸穴位',
   prescription: '灸方',

@@ -290,7 +290,11 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
             <Typography.Text strong>编号</Typography.Text>
             <Input
               value={itemId}
-              onChange={(e) => setItemId(e.target.value)}
+              onChange={(e) => {
+                setItemId(e.target.value);
+                // The item's own id field (when its schema has one) follows the 编号 above.
+                if (schema?.properties?.id) setFieldData({ ...fieldData, id: e.target.value.trim() });
+              }}
               placeholder="例如 family-set-2（字母、数字、-、_、.）"
               status={itemId && idProblem ? 'error' : undefined}
               aria-label="编号"
@@ -310,7 +314,8 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
             noHtml5Validate
             readonly={readOnly}
             translateString={translateZh}
-            uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
+            // An item's id names its file and every link to it: set once, when the item is created.
+            uiSchema={{ 'ui:submitButtonOptions': { norender: true }, id: { 'ui:readonly': true } }}
             // The source is saved as staff wrote it: no defaults, empty objects or empty list entries
             // filled in by the form (the server applies the kind's defaults when it compiles).
             experimental_defaultFormStateBehavior={{
@@ -358,7 +363,7 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
         </Card>
       ) : null}
 
-      <Space wrap style={{ position: 'sticky', bottom: 0, background: '#f5f5f5', padding: '8px 0', width: '100%' }}>
+      <Space wrap style={{ position: 'sticky', bottom: 0, zIndex: 10, background: '#f5f5f5', padding: '8px 0', width: '100%' }}>
         <Button
           onClick={() => void save()}
           disabled={readOnly || busy || Boolean(idProblem)}
