@@ -9,7 +9,9 @@ export function KindsPage() {
   const { result, query } = useList<ConsoleKind & { id: string }>({ resource: 'kinds', pagination: { mode: 'off' } });
   return (
     <>
-      <Typography.Title level={3}>内容</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        内容
+      </Typography.Title>
       {query.error ? <Alert type="error" showIcon title={errorMessage(query.error)} style={{ marginBottom: 16 }} /> : null}
       <Table<ConsoleKind & { id: string }>
         rowKey="kind"

@@ -34,7 +34,9 @@ export function StaffPage() {
 
   return (
     <>
-      <Typography.Title level={3}>人员与角色</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        人员与角色
+      </Typography.Title>
       <Form
         form={form}
         layout="inline"
