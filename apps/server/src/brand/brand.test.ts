@@ -94,9 +94,15 @@ describe('brand and review kinds when read (issue #30)', () => {
   };
 
   it('refuses a review of a product that does not exist, or dated in the future, naming the file', () => {
-    expect(read({ 'reviews/x.json': JSON.stringify({ ...review, id: 'x', product: 'no-such-product' }) })).toThrow(/review x.*no-such-product/);
-    expect(read({ 'reviews/y.json': JSON.stringify({ ...review, id: 'y', date: '2999-01-01' }) })).toThrow(/reviews\/y\.json: date 2999-01-01 is in the future/);
-    expect(read({ 'reviews/z.json': JSON.stringify({ ...review, id: 'z', consent: false }) })).toThrow(/reviews\/z\.json: consent 没有顾客同意公开/);
+    expect(read({ 'reviews/x.json': JSON.stringify({ ...review, id: 'x', product: 'no-such-product' }) })).toThrow(
+      /review x.*no-such-product/,
+    );
+    expect(read({ 'reviews/y.json': JSON.stringify({ ...review, id: 'y', date: '2999-01-01' }) })).toThrow(
+      /reviews\/y\.json: date 2999-01-01 is in the future/,
+    );
+    expect(read({ 'reviews/z.json': JSON.stringify({ ...review, id: 'z', consent: false }) })).toThrow(
+      /reviews\/z\.json: consent 没有顾客同意公开/,
+    );
   });
 
   it('a content folder without brand.md has an empty brand', () => {
@@ -136,7 +142,13 @@ describe.each(DIALECTS)('brand and reviews API on %s (issue #30)', (dialect) => 
     });
     // The same database, its content replaced as a publish would; a second app reads it.
     await loadContent(base.db, dir);
-    app = await buildApp({ env: base.app.ctx.env, db: base.db, serveWeb: false, wechat: null, logStream: new Writable({ write: (_c, _e, cb) => cb() }) });
+    app = await buildApp({
+      env: base.app.ctx.env,
+      db: base.db,
+      serveWeb: false,
+      wechat: null,
+      logStream: new Writable({ write: (_c, _e, cb) => cb() }),
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -150,7 +162,15 @@ describe.each(DIALECTS)('brand and reviews API on %s (issue #30)', (dialect) => 
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeTruthy();
     const data = res.json().data;
-    expect(data).toMatchObject({ companyName: null, address: null, servicePhone: null, icpNumber: null, serviceWechatQr: null, share: null, store: null });
+    expect(data).toMatchObject({
+      companyName: null,
+      address: null,
+      servicePhone: null,
+      icpNumber: null,
+      serviceWechatQr: null,
+      share: null,
+      store: null,
+    });
     expect(JSON.stringify(data.about)).toContain('艾灸养生');
     const p = (await base.app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data;
     expect(p.store).toBeNull();
@@ -186,7 +206,9 @@ describe.each(DIALECTS)('brand and reviews API on %s (issue #30)', (dialect) => 
     expect((await app.inject({ url: '/api/v8/products/pure-moxa-stick' })).json().data.store).toEqual({
       miniProgram: { appId: 'wx0123456789abcdef', path: 'pages/goods/detail?id=7' },
     });
-    expect((await app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data.store).toEqual({ url: 'https://shop.example.com/' });
+    expect((await app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data.store).toEqual({
+      url: 'https://shop.example.com/',
+    });
     expect((await app.inject({ url: '/api/v8/products/portable-moxa-box/marketing' })).json().data.product.store).toEqual({
       url: 'https://shop.example.com/',
     });

@@ -15,7 +15,13 @@ export function brandRoutes(store: ContentStore): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v8/brand',
-      { schema: { tags: ['misc'], summary: '品牌设置：公司、地址、客服、ICP 备案号、关于我们、默认购买链接', response: { 200: envelope(BrandSchema) } } },
+      {
+        schema: {
+          tags: ['misc'],
+          summary: '品牌设置：公司、地址、客服、ICP 备案号、关于我们、默认购买链接',
+          response: { 200: envelope(BrandSchema) },
+        },
+      },
       async (request, reply) => answer(request, reply, 'brand', () => brandView(store)),
     );
   };

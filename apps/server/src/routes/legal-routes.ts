@@ -13,36 +13,38 @@ import { ok } from '../lib/context.ts';
  * deployment configured before #30 keeps showing its operator (decision 042). What is set nowhere is
  * null: the pages say 未配置, never a made-up operator. Rebuilt when content is published.
  */
-export const legalRoutes = (store: ContentStore): FastifyPluginAsyncZod => async (app) => {
-  const { env } = app.ctx;
-  const brand = brandView(store);
-  const either = (fromBrand: string | null, fromEnv: string) => fromBrand ?? (fromEnv === '' ? null : fromEnv);
-  const operator = {
-    operatorName: either(brand.companyName, env.OPERATOR_NAME),
-    operatorAddress: either(brand.address, env.OPERATOR_ADDRESS),
-    operatorPhone: either(brand.servicePhone, env.OPERATOR_PHONE),
-    icpNumber: either(brand.icpNumber, env.ICP_NUMBER),
-  };
-  const about = {
-    ...operator,
-    configured: Object.values(operator).every((v) => v !== null),
-    privacyPolicyVersion: PRIVACY_POLICY_VERSION,
-    privacyPolicyEffectiveDate: PRIVACY_POLICY_EFFECTIVE_DATE,
-    termsVersion: TERMS_VERSION,
-    termsEffectiveDate: TERMS_EFFECTIVE_DATE,
-  };
-  app.get(
-    '/api/v8/about',
-    {
-      schema: {
-        tags: ['misc'],
-        summary: '关于我们：运营者、联系方式、ICP 备案号，隐私政策和用户协议的版本',
-        response: { 200: envelope(AboutSchema) },
+export const legalRoutes =
+  (store: ContentStore): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { env } = app.ctx;
+    const brand = brandView(store);
+    const either = (fromBrand: string | null, fromEnv: string) => fromBrand ?? (fromEnv === '' ? null : fromEnv);
+    const operator = {
+      operatorName: either(brand.companyName, env.OPERATOR_NAME),
+      operatorAddress: either(brand.address, env.OPERATOR_ADDRESS),
+      operatorPhone: either(brand.servicePhone, env.OPERATOR_PHONE),
+      icpNumber: either(brand.icpNumber, env.ICP_NUMBER),
+    };
+    const about = {
+      ...operator,
+      configured: Object.values(operator).every((v) => v !== null),
+      privacyPolicyVersion: PRIVACY_POLICY_VERSION,
+      privacyPolicyEffectiveDate: PRIVACY_POLICY_EFFECTIVE_DATE,
+      termsVersion: TERMS_VERSION,
+      termsEffectiveDate: TERMS_EFFECTIVE_DATE,
+    };
+    app.get(
+      '/api/v8/about',
+      {
+        schema: {
+          tags: ['misc'],
+          summary: '关于我们：运营者、联系方式、ICP 备案号，隐私政策和用户协议的版本',
+          response: { 200: envelope(AboutSchema) },
+        },
       },
-    },
-    async (_request, reply) => {
-      void reply.header('Cache-Control', 'public, max-age=300');
-      return ok(about);
-    },
-  );
-};
+      async (_request, reply) => {
+        void reply.header('Cache-Control', 'public, max-age=300');
+        return ok(about);
+      },
+    );
+  };

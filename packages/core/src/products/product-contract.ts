@@ -40,7 +40,10 @@ export type MiniProgramPage = z.infer<typeof MiniProgramPageSchema>;
  */
 export const StoreLinkSchema = z
   .object({
-    url: z.url({ protocol: /^https$/, error: '购买网址要以 https:// 开头' }).max(500).optional(),
+    url: z
+      .url({ protocol: /^https$/, error: '购买网址要以 https:// 开头' })
+      .max(500)
+      .optional(),
     miniProgram: MiniProgramPageSchema.optional(),
   })
   .refine((s) => s.url !== undefined || s.miniProgram !== undefined, { error: '购买链接要填网址或小程序页面' });

@@ -45,10 +45,7 @@ export const ReviewContentSchema = z.object({
   rating: z.number().int().min(1).max(5).optional(),
   source: ReviewSourceSchema,
   /** The day the customer gave the review, YYYY-MM-DD. */
-  date: z
-    .string()
-    .regex(ISO_DATE, { error: '日期格式是 2026-11-27' })
-    .refine(isRealDate, { error: '日期不存在' }),
+  date: z.string().regex(ISO_DATE, { error: '日期格式是 2026-11-27' }).refine(isRealDate, { error: '日期不存在' }),
   /** The customer agreed to publication; a review without it is refused, never hidden (issue #30). */
   consent: z.literal(true, { error: '没有顾客同意公开，不能发布这条评价' }),
 });
