@@ -123,7 +123,9 @@ describe.skipIf(!hasBrowser())('brand settings, 购买 and reviews on the H5 (is
     const buy = bar.getByRole('link', { name: '去购买' });
     await buy.waitFor();
     expect(await buy.getAttribute('href')).toBe(SHOP);
-    expect(await bar.getByRole('link', { name: '问顾问' }).getAttribute('href')).toBe('/single-order-h5/ConsultationH5?product=portable-moxa-box');
+    expect(await bar.getByRole('link', { name: '问顾问' }).getAttribute('href')).toBe(
+      '/single-order-h5/ConsultationH5?product=portable-moxa-box',
+    );
     const reviews = page.getByRole('region', { name: '用户评价' });
     await reviews.getByText(REVIEW.text).waitFor();
     await reviews.getByText('李女士').waitFor();
@@ -196,7 +198,9 @@ describe.skipIf(!hasBrowser())('brand settings, 购买 and reviews on the H5 (is
   it('outside WeChat, the same product’s 购买 is its web store', async () => {
     const { page, problems } = await phonePage(browser, { base: app.url });
     await page.goto('/product_detail/pure-moxa-stick');
-    expect(await page.locator('.buy-bar').getByRole('link', { name: '去购买' }).getAttribute('href')).toBe('https://shop.example.com/pure-moxa-stick');
+    expect(await page.locator('.buy-bar').getByRole('link', { name: '去购买' }).getAttribute('href')).toBe(
+      'https://shop.example.com/pure-moxa-stick',
+    );
     expect(await page.locator('wx-open-launch-weapp').count()).toBe(0);
     expect(problems).toEqual([]);
   });

@@ -14,7 +14,7 @@ export function ReviewsBlock({ reviews }: { reviews: readonly PublicReview[] }) 
   return (
     <section className="card reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">用户评价</h2>
-      <p className="reviews-note">顾客同意公开的评价，注明来源和日期，未经修饰。</p>
+      <p className="reviews-note">顾客同意公开的评价，注明来源和日期。</p>
       <ul>
         {reviews.map((r) => (
           <li key={r.id}>
