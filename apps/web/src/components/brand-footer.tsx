@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ICP_LOOKUP_URL } from '@moxa/core/brand/brand-contract';
+import { ICP_LOOKUP_URL } from '../lib/about.ts';
 import { telHref, useBrand } from '../lib/brand.ts';
 import './brand-footer.css';
 

@@ -1,6 +1,9 @@
-import { createElement, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import type { MiniProgramPage, StoreLink } from '@moxa/core/products/product-contract';
+import type { StoreLink } from '@moxa/core/products/product-contract';
+
+/** Only inside WeChat, so loaded only there. */
+const LaunchMiniProgram = lazy(() => import('./launch-mini-program.tsx'));
 
 /** Where the consultation page is (spec §2), with the product it is about. */
 export const consultHref = (productId: string) => `/single-order-h5/ConsultationH5?product=${encodeURIComponent(productId)}`;
@@ -24,13 +27,6 @@ function storeRoute(store: StoreLink | null, where: ReturnType<typeof runningIn>
   if (store.miniProgram && where === 'wechat') return 'launch';
   return store.url ? 'url' : null;
 }
-
-/** wx-open-launch-weapp wants the page path without a leading slash and with `.html` (pages/goods/detail.html?id=7). */
-export const launchPath = (path: string) => {
-  const [page = '', query] = path.replace(/^\/+/, '').split(/\?(.*)/s, 2);
-  const html = page.endsWith('.html') ? page : `${page}.html`;
-  return query ? `${html}?${query}` : html;
-};
 
 /**
  * The 购买 area of a product (issue #30): 问顾问 always (the consultation, which also helps choose),
@@ -67,41 +63,12 @@ export function BuyActions({ productId, store }: { productId: string; store: Sto
           去购买
         </button>
       )}
-      {route === 'launch' && <LaunchMiniProgram page={store!.miniProgram!} onFail={onLaunchFail} />}
+      {route === 'launch' && (
+        <Suspense fallback={<span className="buy-btn buy-launch" />}>
+          <LaunchMiniProgram page={store!.miniProgram!} onFail={onLaunchFail} />
+        </Suspense>
+      )}
       {!route && store?.miniProgram && where === 'browser' && <span className="buy-hint">在微信里打开本页可以购买</span>}
     </>
-  );
-}
-
-/** What the button inside WeChat's tag looks like: WeChat renders the template in its own shadow, so it carries its own styles. */
-const BUTTON = `<style>.b{display:block;box-sizing:border-box;width:100%;min-height:48px;border:0;border-radius:24px;background:#a94b23;color:#fff;font-size:17px}</style><button class="b">去购买</button>`;
-
-/**
- * Issue #30: inside WeChat, the store's mini-program opens through WeChat's own tag
- * (wx-open-launch-weapp, made available by wx.config's openTagList in lib/wechat-share.ts). When the
- * JS-SDK cannot be configured here, or WeChat reports the tag or the launch failed, the web store
- * (if any) takes its place.
- */
-function LaunchMiniProgram({ page, onFail }: { page: MiniProgramPage; onFail: () => void }) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    let live = true;
-    const fail = () => {
-      if (live) onFail();
-    };
-    void import('../../../lib/wechat-share.ts').then((m) => m.enableOpenTags()).then((ok) => ok || fail(), fail);
-    const el = ref.current;
-    el?.addEventListener('error', fail);
-    document.addEventListener('WeixinOpenTagsError', fail);
-    return () => {
-      live = false;
-      el?.removeEventListener('error', fail);
-      document.removeEventListener('WeixinOpenTagsError', fail);
-    };
-  }, [onFail]);
-  return createElement(
-    'wx-open-launch-weapp',
-    { ref, appid: page.appId, path: launchPath(page.path), id: 'buy-launch', className: 'buy-btn buy-launch' },
-    <script type="text/wxtag-template" dangerouslySetInnerHTML={{ __html: BUTTON }} />,
   );
 }

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { useMarketing } from '../api/queries.ts';
 import { BuyActions } from './buy-button.tsx';
-import { ReviewsBlock } from './reviews-block.tsx';
+import { Reviews } from './reviews.tsx';
 import { Price } from '../../../components/price.tsx';
 import '../products.css';
 
@@ -40,11 +40,11 @@ export function MarketingScreen() {
               {m.blocks.map((b, i) => (
                 <Fragment key={i}>
                   {/* Issue #30: real reviews, if any, just before the first call to action. */}
-                  {i === firstCta && <ReviewsBlock reviews={m.reviews} />}
+                  {i === firstCta && <Reviews reviews={m.reviews} />}
                   <MarketingBlock b={b} m={m} />
                 </Fragment>
               ))}
-              {firstCta === -1 && <ReviewsBlock reviews={m.reviews} />}
+              {firstCta === -1 && <Reviews reviews={m.reviews} />}
               <p className="disclaimer">日常保健用品，效果因人而异，不能代替药物和医疗；身体不适请及时就医。</p>
             </article>
           );

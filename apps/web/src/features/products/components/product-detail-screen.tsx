@@ -15,7 +15,7 @@ import { useShareCard } from '../../../lib/share-card.ts';
 import { formatDuration } from '../../../lib/media-format.ts';
 import { useProduct } from '../api/queries.ts';
 import { BuyActions } from './buy-button.tsx';
-import { ReviewsBlock } from './reviews-block.tsx';
+import { Reviews } from './reviews.tsx';
 import { Price } from '../../../components/price.tsx';
 import '../products.css';
 
@@ -103,7 +103,7 @@ function Detail({ p }: { p: ProductDetail }) {
       <div className="card">
         <RichTextView value={p.body} />
       </div>
-      <ReviewsBlock reviews={p.reviews} />
+      <Reviews reviews={p.reviews} />
       {p.videos.length > 0 && (
         <>
           <h2 className="section-title">相关视频</h2>

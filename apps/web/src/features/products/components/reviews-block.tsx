@@ -7,10 +7,10 @@ const dateText = (iso: string) => {
 
 /**
  * 用户评价 (issue #30): real reviews staff added with the customer's consent, each with where it came
- * from and when. No reviews, no block: a page never fills the space with invented praise.
+ * from and when. Loaded only for a product that has some (reviews.tsx): no reviews, no block — a page
+ * never fills the space with invented praise.
  */
-export function ReviewsBlock({ reviews }: { reviews: readonly PublicReview[] }) {
-  if (reviews.length === 0) return null;
+export default function ReviewsBlock({ reviews }: { reviews: readonly PublicReview[] }) {
   return (
     <section className="card reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">用户评价</h2>
