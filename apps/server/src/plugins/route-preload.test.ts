@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { chunkFiles, routePreloads, withHeadTags, type PublicRead } from './route-preload.ts';
 
 /** A Vite manifest like the web build's: an entry, two screens, the mount chunk and shared chunks. */
@@ -48,7 +49,7 @@ function setup(answers: Record<string, { status: number; cacheControl: string; d
   };
   return { tags: routePreloads({ manifestPath, read }), asked };
 }
-const PUBLIC = 'public, max-age=300, stale-while-revalidate=86400';
+const PUBLIC = CONTENT_CACHE;
 
 /** Issue #33 item 1: what the shell of a page that is not prerendered names in its <head>. */
 describe('route preloads in the HTML shell', () => {
@@ -94,6 +95,15 @@ describe('route preloads in the HTML shell', () => {
       expect(head, `${status} ${cacheControl}`).not.toContain('as="fetch"');
       expect(head).not.toContain('secret');
     }
+  });
+
+  it('names no read on a console preview’s navigation, whose reads carry its token (issue #29)', async () => {
+    const { tags, asked } = setup({ '/api/v8/products/x': { status: 200, cacheControl: PUBLIC, data: { gallery: [image('live')] } } });
+    const head = await tags('/product_detail/x', undefined, true);
+    expect(asked).toEqual([]);
+    expect(head).not.toContain('as="fetch"');
+    expect(head).not.toContain('live');
+    expect(head).toContain('/assets/mount-M.js');
   });
 
   it('names only the mount chunk on screens without declared reads (personal screens among them)', async () => {
@@ -159,6 +169,20 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     }
   });
 
+  it('a console preview’s navigation names no read, and only it may be framed, by this origin (issue #29)', async () => {
+    const token = 'A'.repeat(22);
+    const preview = await page(`/product_detail/portable-moxa-box?preview=${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('as="fetch"');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/product_detail/portable-moxa-box', '/product_detail/portable-moxa-box?preview=short', '/?previews=' + token]) {
+      const plain = await page(url);
+      expect(plain.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(plain.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('never preloads anything personal, even for a logged-in visitor', async () => {
     const { token } = await loginAs(t, '13800138771');
     for (const url of ['/mine/data', '/physical/record', '/moxa_log', '/mine/favorites']) {
@@ -167,5 +191,30 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
       expect(res.body, url).not.toContain('rel="preload"');
       expect(res.body).toContain('rel="modulepreload" crossorigin href="/assets/mount-M.js"');
     }
+  });
+
+  it('follows a publish: the shell names the picture the reloaded content shows first (issue #29)', async () => {
+    const id = 'portable-moxa-box';
+    const row = await t.db
+      .selectFrom('content_items')
+      .select('data')
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data) as { gallery: unknown[] };
+    expect(data.gallery.length).toBeGreaterThan(1);
+    await t.db
+      .updateTable('content_items')
+      .set({ data: JSON.stringify({ ...data, gallery: [...data.gallery].reverse() }) })
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .execute();
+    await t.db.updateTable('content_meta').set({ hash: 'reversed-gallery' }).where('kind', '=', 'all').execute();
+    await t.app.ctx.contentEvents.check();
+    const product = (await t.app.inject({ url: `/api/v8/products/${id}` })).json().data;
+    const res = await page(`/product_detail/${id}`);
+    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    const old = (data.gallery[0] as { webp: { url: string }[] }).webp[0]!.url;
+    expect(res.body).not.toContain(`imagesrcset="${old} `);
   });
 });
