@@ -9,6 +9,7 @@ import { StoreLinkSchema } from '@moxa/core/products/product-contract';
 import { ReviewContentSchema } from '@moxa/core/reviews/review-contract';
 import { CONTENT_DIR, createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { buildApp } from '../app.ts';
+import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { loadContent, readAllKinds } from '../content/load-content.ts';
 import { brandKind } from './brand-kinds.ts';
 
@@ -188,7 +189,7 @@ describe.each(DIALECTS)('brand and reviews API on %s (issue #30)', (dialect) => 
       share: { title: '艾灸养生', description: '查穴位、学艾灸、问顾问', image: null },
       store: { url: 'https://shop.example.com/' },
     });
-    expect(res.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers['cache-control']).toBe(CONTENT_CACHE);
     const again = await app.inject({ url: '/api/v8/brand', headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
   });
