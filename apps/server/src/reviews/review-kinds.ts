@@ -15,10 +15,19 @@ export const reviewKind = defineKind<ReviewContent>({
   name: 'review',
   read: (dir) => (existsSync(join(dir, REVIEWS_FOLDER)) ? readJsonItems(dir, REVIEWS_FOLDER, ReviewContentSchema) : []),
   refs: (r) => [{ kind: 'product', id: r.product }],
-  check: (items) => {
+  check: (items, all) => {
     // A review cannot be from the future (a typo in the year, or a made-up one); a day's grace for time zones.
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    for (const r of items)
+    const devices = new Set(
+      (all.get('product') ?? []).filter((p) => (p.data as { registrationNo?: string }).registrationNo).map((p) => p.id),
+    );
+    for (const r of items) {
       if (r.data.date > tomorrow) throw new ContentError(`Invalid content in ${r.file}: date ${r.data.date} is in the future`);
+      // 《广告法》 §16 (4): no endorsements in medical-device advertising (the console's check says so in Chinese).
+      if (devices.has(r.data.product))
+        throw new ContentError(
+          `Invalid content in ${r.file}: ${r.data.product} is a registered medical device, whose pages carry no reviews`,
+        );
+    }
   },
 });
