@@ -646,6 +646,23 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable(t).execute();
     },
   },
+  // Issue #29 "Where content lives": the published content sources, one row per file of the content
+  // folder's layout; content/ is the seed (docs/decisions/037-content-in-the-database.md). `seed_hash` is
+  // the sha256 of the seed text last imported into the row (null when the file was created in the console).
+  '022_content_sources': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_sources')
+        .addColumn('path', 'text', (c) => c.primaryKey())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('seed_hash', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_sources').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
