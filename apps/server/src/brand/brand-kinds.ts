@@ -24,6 +24,12 @@ export type BrandRecord = BrandContent & {
  */
 export const brandKind = defineKind<BrandRecord>({
   name: 'brand',
+  edit: {
+    label: '品牌设置',
+    schema: BrandContentSchema,
+    note: '公司名称、地址、客服电话和微信二维码、ICP备案号、默认分享卡片和默认购买链接；正文是“关于我们”。没填的项 H5 不显示，请只填真实信息。',
+    paths: () => ['/about', '/mine'],
+  },
   read: (dir): ContentItem<BrandRecord>[] => {
     if (!existsSync(join(dir, BRAND_FILE))) return [];
     const { data, body } = splitFrontMatter(readContentText(dir, BRAND_FILE), BRAND_FILE);

@@ -11,6 +11,7 @@ import { CONTENT_DIR, createTestApp, DIALECTS, type TestApp } from '../../test/s
 import { buildApp } from '../app.ts';
 import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { loadContent, readAllKinds } from '../content/load-content.ts';
+import { contentSources, readSeed } from '../content/content-sources.ts';
 import { brandKind } from './brand-kinds.ts';
 
 /** Issue #30: brand settings and real reviews as content kinds (decision 042). */
@@ -110,6 +111,49 @@ describe('brand and review kinds when read (issue #30)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'moxa-nobrand-'));
     dirs.push(dir);
     expect(brandKind.read(dir)).toEqual([]);
+  });
+});
+
+describe('brand and reviews in the console’s sources (issue #30)', () => {
+  const sources = contentSources(null as never, CONTENT_DIR);
+  const tree = readSeed(CONTENT_DIR);
+  const compiled = sources.compile(tree);
+
+  it('the first review of the empty kind goes to reviews/<id>.json and compiles; one without consent does not', () => {
+    const next = sources.withItem(tree, compiled, 'review', 'li-portable-box', { format: 'json', value: review }, true);
+    expect(JSON.parse(next.get('reviews/li-portable-box.json')!)).toEqual(review);
+    expect(
+      sources
+        .compile(next)
+        .get('review')!
+        .map((r) => r.id),
+    ).toEqual(['li-portable-box']);
+    const refused = sources.withItem(
+      tree,
+      compiled,
+      'review',
+      'x',
+      { format: 'json', value: { ...review, id: 'x', consent: false } },
+      true,
+    );
+    expect(() => sources.compile(refused)).toThrow(/reviews\/x\.json: consent 没有顾客同意公开/);
+  });
+
+  it('the brand is edited in brand.md: fields in the front matter, 关于我们 as the body', () => {
+    const found = sources.itemSource(tree, compiled, 'brand', 'brand')!;
+    expect(found.file).toBe('brand.md');
+    expect(found.source).toMatchObject({ format: 'markdown', fields: { id: 'brand', companyName: '' } });
+    const source = found.source as Extract<typeof found.source, { format: 'markdown' }>;
+    const next = sources.withItem(
+      tree,
+      compiled,
+      'brand',
+      'brand',
+      { ...source, fields: { ...source.fields, companyName: '杭州示例健康科技有限公司', icpNumber: '浙ICP备00000000号-1' } },
+      false,
+    );
+    const brand = sources.compile(next).get('brand')![0]!.data as { companyName: string; icpNumber: string };
+    expect(brand).toMatchObject({ companyName: '杭州示例健康科技有限公司', icpNumber: '浙ICP备00000000号-1' });
   });
 });
 

@@ -13,6 +13,13 @@ export const REVIEWS_FOLDER = 'reviews';
  */
 export const reviewKind = defineKind<ReviewContent>({
   name: 'review',
+  edit: {
+    label: '用户评价',
+    schema: ReviewContentSchema,
+    creatable: true,
+    note: '只录入真实评价：写明来源（订单号或渠道）和日期，并已取得顾客同意公开；称呼里不能有手机号或数字。',
+    newItemFile: (id) => `${REVIEWS_FOLDER}/${id}.json`,
+  },
   read: (dir) => (existsSync(join(dir, REVIEWS_FOLDER)) ? readJsonItems(dir, REVIEWS_FOLDER, ReviewContentSchema) : []),
   refs: (r) => [{ kind: 'product', id: r.product }],
   check: (items, all) => {
