@@ -4,6 +4,7 @@ import { AboutSchema } from '@moxa/core/legal/about-contract';
 import { PRIVACY_POLICY_EFFECTIVE_DATE, PRIVACY_POLICY_VERSION, TERMS_EFFECTIVE_DATE, TERMS_VERSION } from '@moxa/core/legal/policy';
 import { brandView } from '../brand/brand-view.ts';
 import type { ContentStore } from '../content/content-store.ts';
+import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { ok } from '../lib/context.ts';
 
 /**
@@ -43,7 +44,8 @@ export const legalRoutes =
         },
       },
       async (_request, reply) => {
-        void reply.header('Cache-Control', 'public, max-age=300');
+        // Issue #30: it follows the brand, so it is cached like content (a publish shows within seconds).
+        void reply.header('Cache-Control', CONTENT_CACHE);
         return ok(about);
       },
     );
