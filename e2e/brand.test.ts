@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launch, phonePage } from './lib/page.ts';
 import { ROOT, startServer, type RunningServer } from './lib/server-process.ts';
@@ -38,6 +39,22 @@ const REVIEW = {
 };
 const SHOP = 'https://shop.example.com/portable-moxa-box';
 const APP_ID = 'wx0123456789abcdef';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's WCAG 2.x A/AA violations on the page as it is (as e2e/a11y.test.ts, here with the brand filled in). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  });
+}
 
 /** WeChat's in-app browser on an iPhone. */
 const WECHAT_UA =
@@ -113,6 +130,7 @@ describe.skipIf(!hasBrowser())('brand settings, 购买 and reviews on the H5 (is
     expect(await contact.getByText('客服微信').count()).toBe(0);
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('艾灸养生');
     await page.screenshot({ path: '/tmp/e2e-brand-about.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -132,6 +150,7 @@ describe.skipIf(!hasBrowser())('brand settings, 购买 and reviews on the H5 (is
     await reviews.getByText('来源：微信客服 · 2026年11月20日').waitFor();
     await reviews.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/e2e-brand-product.png' });
+    expect(await axeViolations(page)).toEqual([]);
 
     // Its promotional page: the same review before the call to action, 问顾问 beside 去购买.
     await page.goto('/product_marketing/portable-moxa-box');
