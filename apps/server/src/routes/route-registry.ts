@@ -18,6 +18,7 @@ import { brandRoutes } from './brand-routes.ts';
 import { advisorRoutes } from './advisor-routes.ts';
 import { caseRoutes } from './case-routes.ts';
 import { consentRoutes } from './consent-routes.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { diseaseRoutes } from './disease-routes.ts';
 import { glossaryRoutes } from './glossary-routes.ts';
 import { legalRoutes } from './legal-routes.ts';
@@ -110,4 +111,6 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(shortLinkRoutes),
   // Issue #28 item 4: every simple kind (`npm run new:kind`) through one generic read-only API.
   route(simpleKindRoutes, (d) => [d.content, CONTENT_KINDS]),
+  // Issue #29: the operator console's API (editorial workflow, console sessions, staff).
+  route(consoleRoutes),
 ];

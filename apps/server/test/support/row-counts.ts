@@ -31,6 +31,9 @@ const USER_OWNED_TABLES = [
   'notifications',
   'notice_slots',
   'short_links',
+  // Issue #29: a refused console request leaves no revision or version behind.
+  'content_revisions',
+  'content_versions',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */
