@@ -6,7 +6,7 @@ import { caseRepository } from '../apps/server/src/cases/case-repository.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
 import { logIn, storedLogin } from './lib/login.ts';
-import { hasBrowser, launch, phonePage } from './lib/page.ts';
+import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
 
 /** Number blocks no other e2e file uses (the e2e server caps codes per block). */
 const ADVISOR = '15700301501';
@@ -30,7 +30,7 @@ async function api(page: Page, method: string, path: string): Promise<{ status: 
 
 /**
  * Issue #30 in Chromium: an advisor fills in their profile on 咨询队列 and goes on duty; it waits for
- * review; a reviewer (another account) approves it; the user's case thread then shows the advisor's name,
+ * review; a reviewer (another account) approves it in the console; the user's case thread then shows the advisor's name,
  * title and a neutral avatar instead of 顾问 + 昵称 — and no digits of the advisor's number anywhere.
  * SHOTS=<dir> saves screenshots at 375 × 812.
  */
@@ -119,10 +119,23 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
 
     // Until a reviewer approves, the user still sees 顾问 + 昵称; the advisor cannot approve their own.
     expect((await api(a, 'POST', `/api/v8/console/advisors/${advisorId}/approve`)).status).toBe(403);
-    const rev = await phonePage(browser);
-    await rev.page.goto('/login');
-    await logIn(rev.page, REVIEWER);
-    expect(await api(rev.page, 'POST', `/api/v8/console/advisors/${advisorId}/approve`)).toEqual({ status: 200, msg: 'ok' });
+    // The reviewer approves in the console (顾问资料), signed in with a fresh SMS code.
+    const revContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', baseURL: baseUrl() });
+    const r = await revContext.newPage();
+    const revProblems: string[] = [];
+    r.on('console', (m) => void (m.type() === 'error' && revProblems.push(m.text())));
+    r.on('pageerror', (e) => revProblems.push(e.message));
+    await r.goto('/console/login');
+    await logIn(r, REVIEWER);
+    await r.waitForURL('**/console/content');
+    await r.getByRole('menuitem', { name: '顾问资料' }).click();
+    const row = r.getByRole('row').filter({ hasText: '李静 · 艾灸调理顾问' });
+    await row.getByText('待审核').waitFor();
+    await shot(r, 'console-advisors-pending');
+    await row.getByRole('button', { name: '通过' }).click();
+    await r.getByRole('row').filter({ hasText: '已通过' }).filter({ hasText: '李静 · 艾灸调理顾问' }).waitFor();
+    await shot(r, 'console-advisors-approved');
+    expect(revProblems).toEqual([]);
 
     await a.reload();
     await panel.getByText('已通过').waitFor();
@@ -151,6 +164,6 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     await reply.scrollIntoViewIfNeeded();
     await shot(u, 'advisor-profile-thread');
     expect(usr.problems).toEqual([]);
-    for (const p of [a, rev.page, u]) await p.context().close();
+    for (const p of [a, r, u]) await p.context().close();
   });
 });

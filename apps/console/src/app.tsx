@@ -11,6 +11,7 @@ import { createApi, type Api } from './lib/api.ts';
 import { consoleAuthProvider } from './lib/auth.ts';
 import { consoleDataProvider } from './lib/data-provider.ts';
 import { requireLogin } from './lib/session.ts';
+import { AdvisorsPage } from './pages/advisors.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { EditorPage } from './pages/editor.tsx';
 import { ItemsPage } from './pages/items.tsx';
@@ -66,6 +67,7 @@ export function App() {
               { name: 'versions', list: '/content/:kind/:id/versions', meta: { label: '版本' } },
               { name: 'audit', list: '/audit', meta: { label: '审计日志' } },
               { name: 'staff', list: '/staff', meta: { label: '人员与角色' } },
+              { name: 'advisors', list: '/advisors', meta: { label: '顾问资料' } },
             ]}
             options={{
               disableTelemetry: true,
@@ -93,6 +95,8 @@ export function App() {
                 <Route path="/review" element={<ReviewPage />} />
                 <Route path="/audit" element={<AuditPage />} />
                 <Route path="/staff" element={<StaffPage />} />
+                {/* Issue #30: advisors' profiles (review) and 在岗. */}
+                <Route path="/advisors" element={<AdvisorsPage />} />
                 <Route path="*" element={<Navigate to="/content" replace />} />
               </Route>
             </Routes>

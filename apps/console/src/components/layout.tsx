@@ -1,4 +1,12 @@
-import { AuditOutlined, FileTextOutlined, LogoutOutlined, MenuOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  IdcardOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ConsoleMe } from '@moxa/core/console/console-contract';
 import { useGetIdentity, useInvalidate, useLogout } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +25,7 @@ const MENU: { key: Section; path: string; label: string; icon: ReactNode }[] = [
   { key: 'review', path: '/review', label: '审核', icon: <SafetyCertificateOutlined /> },
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined /> },
   { key: 'staff', path: '/staff', label: '人员与角色', icon: <TeamOutlined /> },
+  { key: 'advisors', path: '/advisors', label: '顾问资料', icon: <IdcardOutlined /> },
 ];
 
 /** The console's frame: role-aware menu, who is signed in, and the re-login dialog (issue #29). */

@@ -3,13 +3,15 @@
  * approves or rejects, `admin` passes every check. The server's access table decides; the menus
  * only hide what a role could not use.
  */
-export type Section = 'content' | 'review' | 'audit' | 'staff';
+export type Section = 'content' | 'review' | 'audit' | 'staff' | 'advisors';
 
 const NEEDS: Record<Section, readonly string[]> = {
   content: ['editor', 'reviewer'],
   review: ['reviewer'],
   audit: ['reviewer'],
   staff: [],
+  // Issue #30: reviewers decide on advisors' profiles; admins also switch 在岗.
+  advisors: ['reviewer'],
 };
 
 export function canSee(roles: readonly string[], section: Section): boolean {
