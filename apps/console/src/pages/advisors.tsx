@@ -8,7 +8,7 @@ import { useApi } from '../app.tsx';
 import { errorMessage } from '../lib/api.ts';
 
 const P = '/api/v8/console/advisors';
-const STATUS_COLORS = { none: 'default', pending: 'gold', approved: 'green', rejected: 'red' } as const;
+const STATUS_COLORS = { none: 'default', pending: 'warning', approved: 'success', rejected: 'error' } as const;
 
 /**
  * 顾问资料 (issue #30, decision 043): every advisor, those waiting for review first. A reviewer approves
@@ -69,7 +69,11 @@ export function AdvisorsPage() {
           { title: '账号昵称', dataIndex: 'accountName' },
           {
             title: '状态',
-            render: (_, a) => <Tag color={STATUS_COLORS[a.status]}>{PROFILE_STATUS_NAMES[a.status]}</Tag>,
+            render: (_, a) => (
+              <Tag key={a.status} color={STATUS_COLORS[a.status]}>
+                {PROFILE_STATUS_NAMES[a.status]}
+              </Tag>
+            ),
           },
           {
             title: '用户看到的',
