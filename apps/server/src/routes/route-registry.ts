@@ -20,6 +20,7 @@ import { consentRoutes } from './consent-routes.ts';
 import { diseaseRoutes } from './disease-routes.ts';
 import { glossaryRoutes } from './glossary-routes.ts';
 import { legalRoutes } from './legal-routes.ts';
+import { mediaRoutes } from './media-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { mineRoutes } from './mine-routes.ts';
 import { miscRoutes } from './misc-routes.ts';
@@ -104,4 +105,6 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(shortLinkRoutes),
   // Issue #28 item 4: every simple kind (`npm run new:kind`) through one generic read-only API.
   route(simpleKindRoutes, (d) => [d.content, CONTENT_KINDS]),
+  // Issue #30: the console's media library (uploads served by /media once published).
+  route(mediaRoutes),
 ];
