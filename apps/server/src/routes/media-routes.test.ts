@@ -5,6 +5,8 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-a
 import { countUserRows } from '../../test/support/row-counts.ts';
 import { fixture, hasExif, multipart, photoWithGps, pixelBomb, pngWithAlpha, SUBTITLES } from '../media/uploads/test-files.ts';
 import { userRepository } from '../users/user-repository.ts';
+import { describeImage, mediaFileUrl, MediaError, withUploads } from '../media/media-library.ts';
+import { mediaUploads } from '../media/uploads/media-repository.ts';
 
 type Part = Parameters<typeof multipart>[0][number];
 const file = (name: string, filename: string, type: string, bytes: Buffer): Part => ({ name, filename, type, bytes });
@@ -212,5 +214,22 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
     expect(badAlt.statusCode).toBe(400);
     const audit = await t.db.selectFrom('audit_events').select('action').where('subject', '=', `media:${first.id}`).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['media.replace', 'media.replace', 'media.upload']);
+  });
+
+  it('lets content refer to uploads by their stable reference, resolved to the current files when compiled', async () => {
+    const page = (await api('/api/v8/console/media?size=50')).json().data as { items: MediaObject[] };
+    const image = page.items.find((m) => m.kind === 'image')!;
+    const video = page.items.find((m) => m.kind === 'video')!;
+    const library = await mediaUploads(t.db);
+    withUploads(library, () => {
+      expect(describeImage('/no/content', image.ref, '产品照片')).toEqual({ ...image.image!, alt: '产品照片' });
+      expect(describeImage('/no/content', `${video.ref}.poster`, '封面').webp).toEqual(video.video!.poster.webp);
+      expect(mediaFileUrl('/no/content', video.ref)).toBe(video.video!.url);
+      expect(mediaFileUrl('/no/content', `${video.ref}.vtt`)).toBe(video.video!.subtitlesUrl);
+      expect(() => mediaFileUrl('/no/content', image.ref)).toThrow(MediaError);
+      expect(() => describeImage('/no/content', 'uploads/aaaaaaaaaaaaaaaa', '')).toThrow('is not in the media library');
+    });
+    // Outside a compile, nothing is resolved.
+    expect(() => describeImage('/no/content', image.ref, '')).toThrow(MediaError);
   });
 });

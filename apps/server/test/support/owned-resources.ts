@@ -521,4 +521,25 @@ export const ROLE_ROUTES: RoleRoute[] = [
     roles: ['advisor'],
     allowed: 404,
   },
+  // Issue #30: the console's media library (the role is checked before the body or id is looked at).
+  { name: 'GET /api/v8/console/media', request: { url: '/api/v8/console/media?kind=image&page=1&size=20' }, roles: ['editor'] },
+  { name: 'GET /api/v8/console/media/{id}', request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa' }, roles: ['editor'], allowed: 404 },
+  {
+    name: 'GET /api/v8/console/media/{id}/files/{name}',
+    request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa/files/aaaaaaaaaaaaaaaa.320.0123456789.webp' },
+    roles: ['editor'],
+    allowed: 404,
+  },
+  {
+    name: 'POST /api/v8/console/media',
+    request: { method: 'POST', url: '/api/v8/console/media', payload: { alt: '图片' } },
+    roles: ['editor'],
+    allowed: 400,
+  },
+  {
+    name: 'PUT /api/v8/console/media/{id}',
+    request: { method: 'PUT', url: '/api/v8/console/media/aaaaaaaaaaaaaaaa', payload: { alt: '新的替代文字' } },
+    roles: ['editor'],
+    allowed: 404,
+  },
 ];

@@ -31,6 +31,9 @@ const USER_OWNED_TABLES = [
   'notifications',
   'notice_slots',
   'short_links',
+  // Issue #30: a refused upload stores no object and no file.
+  'media_objects',
+  'media_files',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */

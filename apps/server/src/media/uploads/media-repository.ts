@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { mediaRef, type MediaKind, type MediaListQuery, type MediaObject } from '@moxa/core/console/media-contract';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import type { Db } from '../../db/database.ts';
+import type { UploadedMedia } from '../media-library.ts';
 import type { EncodedFile, EncodedImage } from './image-upload.ts';
 import type { ObjectStore, StoredFile } from './object-store.ts';
 
@@ -84,6 +85,17 @@ function layout(id: string, alt: string, upload: PreparedUpload) {
     durationMs: upload.video.durationMs,
     sha256: upload.video.sha256,
   };
+}
+
+/** Every upload's current description, for compiling content that references `uploads/<id>` (media-library.ts withUploads). */
+export async function mediaUploads(db: Db): Promise<UploadedMedia> {
+  const rows = await db.selectFrom('media_objects').select(['id', 'kind', 'alt', 'variants']).execute();
+  return new Map(
+    rows.map((r) => {
+      const v = JSON.parse(r.variants) as Variants;
+      return [r.id, { kind: r.kind as MediaKind, image: v.image ? { ...v.image, alt: r.alt } : null, video: v.video }];
+    }),
+  );
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
