@@ -43,10 +43,21 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
   const api = (url: string, token = editor) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
 
   it('uploads a photo: variants without EXIF or GPS, alt text, audit entry', async () => {
-    const res = await upload([{ name: 'alt', value: '艾灸盒放在木桌上' }, file('file', 'IMG_0001.jpg', 'image/jpeg', await photoWithGps())]);
+    const res = await upload([
+      { name: 'alt', value: '艾灸盒放在木桌上' },
+      file('file', 'IMG_0001.jpg', 'image/jpeg', await photoWithGps()),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const media = res.json().data as MediaObject;
-    expect(media).toMatchObject({ kind: 'image', name: 'IMG_0001.jpg', alt: '艾灸盒放在木桌上', version: 1, width: 1000, height: 700, published: false });
+    expect(media).toMatchObject({
+      kind: 'image',
+      name: 'IMG_0001.jpg',
+      alt: '艾灸盒放在木桌上',
+      version: 1,
+      width: 1000,
+      height: 700,
+      published: false,
+    });
     expect(media.ref).toBe(`uploads/${media.id}`);
     expect(media.uploadedBy?.id).toBe(editorId);
     expect(media.image!.webp.map((v) => v.width)).toEqual([320, 640, 960]);
@@ -64,8 +75,18 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
   });
 
   it.each([
-    ['PNG bytes declared as JPEG', async () => file('file', 'photo.jpg', 'image/jpeg', await pngWithAlpha(40, 30)), 400, '内容是 PNG，与文件名或声明的类型不符'],
-    ['a text file named .jpg', async () => file('file', 'notes.jpg', 'image/jpeg', Buffer.from('just some notes\n')), 400, '不是可用的图片'],
+    [
+      'PNG bytes declared as JPEG',
+      async () => file('file', 'photo.jpg', 'image/jpeg', await pngWithAlpha(40, 30)),
+      400,
+      '内容是 PNG，与文件名或声明的类型不符',
+    ],
+    [
+      'a text file named .jpg',
+      async () => file('file', 'notes.jpg', 'image/jpeg', Buffer.from('just some notes\n')),
+      400,
+      '不是可用的图片',
+    ],
     ['a pixel bomb', async () => file('file', 'bomb.png', 'image/png', await pixelBomb()), 400, '图片尺寸过大（30000×30000'],
     [
       'an oversized image',
@@ -81,6 +102,26 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
     expect(res.json().msg).toContain(message);
     expect(await countUserRows(t.db)).toEqual(before);
     expect(await t.db.selectFrom('media_objects').select('id').execute()).toEqual(objects);
+  });
+
+  it('refuses malformed uploads: no form, unknown or repeated fields, a stray subtitle on an image', async () => {
+    const png = file('file', 'a.png', 'image/png', await pngWithAlpha(40, 30));
+    const before = await countUserRows(t.db);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/console/media',
+      payload: { alt: '图片' },
+      headers: { authorization: `Bearer ${editor}` },
+    });
+    expect(json.json().msg).toBe('请用表单上传文件');
+    expect((await upload([{ name: 'alt', value: '图片说明' }, { name: 'title', value: 'x' }, png])).json().msg).toBe(
+      '上传的内容过多：一个文件（视频另加封面和字幕）和替代文字',
+    );
+    expect((await upload([{ name: 'alt', value: '图片说明' }, png, png])).json().msg).toBe('请求格式不正确');
+    expect((await upload([{ name: 'alt', value: '图片说明' }])).json().msg).toBe('请选择要上传的图片或视频');
+    const stray = await upload([{ name: 'alt', value: '图片说明' }, png, file('subtitles', 'zh.vtt', 'text/vtt', Buffer.from(SUBTITLES))]);
+    expect(stray.json().msg).toBe('图片不需要封面或字幕，请只选择图片');
+    expect(await countUserRows(t.db)).toEqual(before);
   });
 
   it('requires alt text, and the editor role', async () => {
@@ -110,12 +151,27 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
 
     expect((await upload([{ name: 'alt', value: '演示' }, video, subtitles])).json().msg).toBe('视频需要一张封面图（JPG、PNG 或 WebP）');
     expect((await upload([{ name: 'alt', value: '演示' }, video, poster])).json().msg).toBe('视频需要字幕文件（WebVTT，.vtt）');
-    const slow = await upload([{ name: 'alt', value: '演示' }, file('file', 'slow.mp4', 'video/mp4', fixture('moov-at-end.mp4')), poster, subtitles]);
+    const slow = await upload([
+      { name: 'alt', value: '演示' },
+      file('file', 'slow.mp4', 'video/mp4', fixture('moov-at-end.mp4')),
+      poster,
+      subtitles,
+    ]);
     expect(slow.statusCode).toBe(400);
     expect(slow.json().msg).toContain('快速启动');
-    const codec = await upload([{ name: 'alt', value: '演示' }, file('file', 'old.mp4', 'video/mp4', fixture('mpeg4-video.mp4')), poster, subtitles]);
+    const codec = await upload([
+      { name: 'alt', value: '演示' },
+      file('file', 'old.mp4', 'video/mp4', fixture('mpeg4-video.mp4')),
+      poster,
+      subtitles,
+    ]);
     expect(codec.json().msg).toBe('视频编码须为 H.264（AVC），请重新导出后上传');
-    const long = await upload([{ name: 'alt', value: '演示' }, file('file', 'long.mp4', 'video/mp4', fixture('too-long.mp4')), poster, subtitles]);
+    const long = await upload([
+      { name: 'alt', value: '演示' },
+      file('file', 'long.mp4', 'video/mp4', fixture('too-long.mp4')),
+      poster,
+      subtitles,
+    ]);
     expect(long.json().msg).toBe('视频不能超过 10 分钟，请剪短后再上传');
   });
 
@@ -135,7 +191,10 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
   });
 
   it('serves an upload to the public only once published content references it', async () => {
-    const res = await upload([{ name: 'alt', value: '草稿里的图片' }, file('file', 'draft.png', 'image/png', await pngWithAlpha(700, 500))]);
+    const res = await upload([
+      { name: 'alt', value: '草稿里的图片' },
+      file('file', 'draft.png', 'image/png', await pngWithAlpha(700, 500)),
+    ]);
     const media = res.json().data as MediaObject;
     const url = media.image!.webp[1]!.url;
     const draft = await t.app.inject({ url });
@@ -168,8 +227,9 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
   });
 
   it('replaces a file keeping its id and references; the new bytes get new URLs; edits alt text', async () => {
-    const first = (await upload([{ name: 'alt', value: '旧照片' }, file('file', 'old.jpg', 'image/jpeg', await photoWithGps(800, 600))])).json()
-      .data as MediaObject;
+    const first = (
+      await upload([{ name: 'alt', value: '旧照片' }, file('file', 'old.jpg', 'image/jpeg', await photoWithGps(800, 600))])
+    ).json().data as MediaObject;
     await publishReferenceTo(t, first.id);
     const oldUrl = first.image!.webp[0]!.url;
     expect((await t.app.inject({ url: oldUrl })).statusCode).toBe(200);
@@ -182,7 +242,15 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
     );
     expect(put.statusCode, put.body).toBe(200);
     const replaced = put.json().data as MediaObject;
-    expect(replaced).toMatchObject({ id: first.id, ref: first.ref, version: 2, alt: '旧照片', name: 'new.png', width: 900, published: true });
+    expect(replaced).toMatchObject({
+      id: first.id,
+      ref: first.ref,
+      version: 2,
+      alt: '旧照片',
+      name: 'new.png',
+      width: 900,
+      published: true,
+    });
     expect(replaced.image!.webp[0]!.url).not.toBe(oldUrl);
     expect((await t.app.inject({ url: replaced.image!.webp[0]!.url })).statusCode).toBe(200);
     // Pages compiled before the replacement still load.

@@ -21,7 +21,10 @@ export function detectType(bytes: Buffer): DetectedType {
     if (brand === 'qt  ') return 'mov';
     return 'mp4';
   }
-  const text = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '');
+  const text = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (/^WEBVTT(?:[ \t]|\r?\n|$)/.test(text)) return 'vtt';
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return 'svg';
   return 'unknown';

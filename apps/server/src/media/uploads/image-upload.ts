@@ -56,9 +56,7 @@ export async function encodeImage(input: Buffer, mimetype: string, filename: str
   }
   if (!meta.width || !meta.height) throw new UploadError('图片已损坏，无法读取，请换一张');
   if (meta.width * meta.height > MAX_MEDIA_IMAGE_PIXELS)
-    throw new UploadError(
-      `图片尺寸过大（${meta.width}×${meta.height}，超过 ${MAX_MEDIA_IMAGE_PIXELS / 10_000} 万像素），请缩小后再上传`,
-    );
+    throw new UploadError(`图片尺寸过大（${meta.width}×${meta.height}，超过 ${MAX_MEDIA_IMAGE_PIXELS / 10_000} 万像素），请缩小后再上传`);
   if ((meta.pages ?? 1) > 1) throw new UploadError('不支持动图，请上传静态图片');
   const sha256 = createHash('sha256').update(input).digest('hex');
   const hash = sha256.slice(0, 10);

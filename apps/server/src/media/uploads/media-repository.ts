@@ -334,12 +334,7 @@ export function mediaRepository(db: Db, store: ObjectStore, clock: () => number)
      * checked when /media is asked for a file not yet marked, so every instance agrees.
      */
     async publishIfReferenced(id: string): Promise<boolean> {
-      const hit = await db
-        .selectFrom('content_items')
-        .select('id')
-        .where('data', 'like', `%${id}%`)
-        .limit(1)
-        .executeTakeFirst();
+      const hit = await db.selectFrom('content_items').select('id').where('data', 'like', `%${id}%`).limit(1).executeTakeFirst();
       if (!hit) return false;
       await db.updateTable('media_objects').set({ published_at: clock() }).where('id', '=', id).where('published_at', 'is', null).execute();
       return true;

@@ -127,7 +127,9 @@ function fakeS3(): Promise<{ server: Server; url: string; objects: Map<string, B
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, gets })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, gets }),
+    ),
   );
 }
 

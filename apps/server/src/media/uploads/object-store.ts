@@ -32,9 +32,9 @@ export function databaseStore(db: Db): ObjectStore {
         (async function* () {
           for (let at = start; at <= end; at += SLICE) {
             const len = Math.min(SLICE, end - at + 1);
-            const { rows } = await sql<{ chunk: Buffer | Uint8Array | null }>`select substr(bytes, ${at + 1}, ${len}) as chunk from media_files where path = ${file.path}`.execute(
-              db,
-            );
+            const { rows } = await sql<{
+              chunk: Buffer | Uint8Array | null;
+            }>`select substr(bytes, ${at + 1}, ${len}) as chunk from media_files where path = ${file.path}`.execute(db);
             const chunk = rows[0]?.chunk;
             if (!chunk) throw new Error(`media file ${file.path} has no bytes`);
             yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
@@ -72,7 +72,9 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
     read(file, start, end) {
       return Readable.from(
         (async function* () {
-          const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: file.objectKey!, Range: `bytes=${start}-${end}` }));
+          const out = await client.send(
+            new GetObjectCommand({ Bucket: settings.bucket, Key: file.objectKey!, Range: `bytes=${start}-${end}` }),
+          );
           if (!out.Body) throw new Error(`media object ${file.objectKey} has no body`);
           yield* out.Body as Readable;
         })(),

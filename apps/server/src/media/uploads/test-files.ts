@@ -34,7 +34,11 @@ export async function pngWithAlpha(width = 400, height = 300): Promise<Buffer> {
 
 /** A tiny, valid-looking PNG whose header declares width × height (a decompression bomb's shape). */
 export async function pixelBomb(width = 30_000, height = 30_000): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer(),
+  );
   // IHDR: length at 8, type at 12, width at 16, height at 20, CRC over type+data at 29.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -48,16 +52,19 @@ export async function hasExif(bytes: Buffer): Promise<boolean> {
 }
 
 /** A multipart/form-data body for app.inject. */
-export function multipart(
-  parts: ({ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer })[],
-): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(parts: ({ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer })[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----moxa${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ('value' in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+        ),
       );
       chunks.push(p.bytes, Buffer.from('\r\n'));
     }

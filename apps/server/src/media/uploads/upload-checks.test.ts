@@ -82,7 +82,10 @@ describe('image uploads (issue #30)', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     expect((await refusal(() => encodeImage(svg, 'image/svg+xml', 'a.svg'))).message).toContain('不支持 SVG');
     const big = Buffer.concat([png, Buffer.alloc(MAX_MEDIA_IMAGE_BYTES)]);
-    expect(await refusal(() => encodeImage(big, 'image/png', 'big.png'))).toEqual({ message: '图片不能超过 15 MB，请压缩后再上传', tooLarge: true });
+    expect(await refusal(() => encodeImage(big, 'image/png', 'big.png'))).toEqual({
+      message: '图片不能超过 15 MB，请压缩后再上传',
+      tooLarge: true,
+    });
     const truncated = (await photoWithGps(200, 200)).subarray(0, 300);
     expect((await refusal(() => encodeImage(truncated, 'image/jpeg', 'cut.jpg'))).message).toBe('图片已损坏，无法读取，请换一张');
   });
@@ -144,6 +147,8 @@ describe('WebVTT subtitles (issue #30)', () => {
 
   it('refuses text that is not UTF-8', async () => {
     const gbk = Buffer.concat([Buffer.from('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n'), Buffer.from([0xb0, 0xac]), Buffer.from('\n')]);
-    expect((await refusal(() => checkSubtitles(gbk, 'text/vtt', 'zh.vtt', 2000))).message).toBe('字幕文件须为 UTF-8 编码，请另存为 UTF-8 后上传');
+    expect((await refusal(() => checkSubtitles(gbk, 'text/vtt', 'zh.vtt', 2000))).message).toBe(
+      '字幕文件须为 UTF-8 编码，请另存为 UTF-8 后上传',
+    );
   });
 });

@@ -64,7 +64,9 @@ export function checkVideo(input: Buffer, mimetype: string, filename: string): C
   if (detected === 'mov') throw new UploadError('不支持 MOV 视频，请导出为 MP4（H.264 视频、AAC 音频）后上传');
   if (detected !== 'mp4')
     throw new UploadError(
-      detected === 'unknown' ? `文件“${filename}”不是可用的视频，请上传 MP4 视频` : `文件“${filename}”是 ${typeName(detected)}，不是 MP4 视频`,
+      detected === 'unknown'
+        ? `文件“${filename}”不是可用的视频，请上传 MP4 视频`
+        : `文件“${filename}”是 ${typeName(detected)}，不是 MP4 视频`,
     );
   const mismatch = declaredMismatch(detected, mimetype, filename);
   if (mismatch) throw new UploadError(mismatch);
