@@ -8,7 +8,7 @@ import { MediaImageSchema } from '../media/media-contract.ts';
  * Product center (issue #16): product types and products as authored in content/products/ (types.json,
  * one <id>.md per product: front matter + Markdown details) and content/product-marketing/<id>.json
  * (a promotional page as structured blocks). Claims follow 《广告法》 §17/§19: only a product with a
- * medical-device registration number may name a disease it treats (content/products.test.ts).
+ * medical-device registration number may name a disease it treats (the wording rules of content/checks, which CI and the console run).
  */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const text = (max = 200) => z.string().trim().min(1).max(max);
