@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MediaImageSchema } from '../media/media-contract.ts';
+import { MediaImageSchema, UPLOAD_REF_SOURCE } from '../media/media-contract.ts';
 
 /**
  * The console's media library (issue #30, decision 041): images and videos staff upload, checked and
@@ -11,9 +11,12 @@ import { MediaImageSchema } from '../media/media-contract.ts';
 /** The largest image accepted, in bytes and in pixels (width × height, read from the header before decoding). */
 export const MAX_MEDIA_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_MEDIA_IMAGE_PIXELS = 40_000_000;
-/** The largest video accepted: bytes and seconds (short how-to clips; the H5 streams them with range requests). */
+/**
+ * The largest video accepted: bytes and seconds. Short how-to clips (the video center's items run
+ * 20–90 s); the H5 streams them with range requests.
+ */
 export const MAX_MEDIA_VIDEO_BYTES = 80 * 1024 * 1024;
-export const MAX_MEDIA_VIDEO_SECONDS = 10 * 60;
+export const MAX_MEDIA_VIDEO_SECONDS = 3 * 60;
 export const MAX_MEDIA_SUBTITLE_BYTES = 256 * 1024;
 export const MAX_ALT_LENGTH = 200;
 
@@ -23,7 +26,7 @@ export type MediaKind = z.infer<typeof MediaKindSchema>;
 export const MEDIA_KIND_NAMES: Record<MediaKind, string> = { image: '图片', video: '视频' };
 
 /** Stable ids: 16 lower-case base32 characters (80 random bits), so they can sit in a content path. */
-export const MEDIA_ID = /^[a-z2-7]{16}$/;
+export const MEDIA_ID = new RegExp(`^${UPLOAD_REF_SOURCE.slice('uploads/'.length)}$`);
 export const MediaParams = z.object({ id: z.string().regex(MEDIA_ID, { error: '媒体编号不正确' }) });
 /** The reference content uses for an upload (an image `src`, a video's `video` field). */
 export const mediaRef = (id: string) => `uploads/${id}`;

@@ -8,7 +8,7 @@ import sharp from 'sharp';
  *   good.mp4          H.264 + AAC, 2 s, fast start        (-movflags +faststart)
  *   moov-at-end.mp4   the same without fast start
  *   mpeg4-video.mp4   MPEG-4 Part 2 video (not H.264)
- *   too-long.mp4      H.264, 601 s, 16×16 at 1 fps
+ *   too-long.mp4      H.264, 181 s (the cap is 180), 16×16 at 1 fps
  *   with-location.mp4 H.264 with a ©xyz shooting location (-metadata location=…)
  */
 export const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));

@@ -107,7 +107,7 @@ describe('video uploads (issue #30)', () => {
   it.each([
     ['moov-at-end.mp4', '视频的索引在文件末尾'],
     ['mpeg4-video.mp4', '视频编码须为 H.264（AVC），请重新导出后上传'],
-    ['too-long.mp4', '视频不能超过 10 分钟，请剪短后再上传'],
+    ['too-long.mp4', '视频不能超过 3 分钟，请剪短后再上传'],
     ['with-location.mp4', '视频里含有拍摄地点信息'],
   ])('refuses %s', async (file, message) => {
     expect((await refusal(() => checkVideo(fixture(file), 'video/mp4', 'clip.mp4'))).message).toContain(message);
