@@ -6,6 +6,8 @@ import type { Db } from '../db/database.ts';
 import { ContentError, publicDeclarations, type AnyContentKind, type ContentItem } from './content-kind.ts';
 import { listContentFiles } from './content-files.ts';
 import { CONTENT_KINDS } from './registry.ts';
+import { withUploads } from '../media/media-library.ts';
+import { mediaUploads } from '../media/uploads/media-repository.ts';
 
 export type LoadReport = { changed: boolean; counts: Record<string, number> };
 
@@ -26,7 +28,8 @@ export async function loadContent(
   const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
   if (meta?.hash === digest) return { changed: false, counts: {} };
 
-  const all = readAllKinds(dir, kinds);
+  // Issue #30: items may use console uploads (`uploads/<id>`), described from the media library.
+  const all = withUploads(await mediaUploads(db), () => readAllKinds(dir, kinds));
 
   await db.transaction().execute(async (trx) => {
     for (const kind of kinds) {

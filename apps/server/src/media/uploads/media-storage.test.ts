@@ -1,8 +1,13 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaObject } from '@moxa/core/console/media-contract';
+import type { MediaImage } from '@moxa/core/media/media-contract';
+import { loadContent } from '../../content/load-content.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { loadEnv } from '../../env.ts';
@@ -169,5 +174,59 @@ describe('uploads in S3-compatible storage (issue #30, decision 041)', () => {
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(fixture('good.mp4').subarray(0, 100))).toBe(true);
     expect(s3.gets.at(-1)).toBe(`/moxa-media/media/${media.video!.url.slice('/media/u/'.length)} bytes=0-99`);
+  });
+});
+
+/**
+ * Issue #30: the whole path on one instance — an image uploaded in the console, used by a product as
+ * `uploads/<id>`, loaded as content: the product's gallery carries the upload's URLs, and /media serves
+ * them from then on (before, 404).
+ */
+describe('a product using an uploaded photo (issue #30)', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    dir = mkdtempSync(join(tmpdir(), 'moxa-content-'));
+    cpSync(CONTENT_DIR, dir, { recursive: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('resolves the reference when content is loaded, and publishes the upload with it', async () => {
+    const editor = await loginAs(t, '13800000313');
+    await userRepository(t.db, Date.now).grant(editor.userId, 'editor');
+    const photo = await uploadAs(t, editor.token, [
+      { name: 'alt', value: '竹制灸盒实拍' },
+      { name: 'file', filename: 'box.jpg', type: 'image/jpeg', bytes: await photoWithGps(1400, 1000) },
+    ]);
+    const url = photo.image!.webp[1]!.url;
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const file = join(dir, 'products/bamboo-moxa-box.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('src: products/bamboo-moxa-box-1.svg', `src: ${photo.ref}`));
+    expect((await loadContent(t.db, dir)).changed).toBe(true);
+    const row = await t.db
+      .selectFrom('content_items')
+      .select('data')
+      .where('kind', '=', 'product')
+      .where('id', '=', 'bamboo-moxa-box')
+      .executeTakeFirstOrThrow();
+    const gallery = (JSON.parse(row.data) as { gallery: MediaImage[] }).gallery;
+    // The item's own alt text, as for any content image.
+    expect(gallery[0]).toEqual({ ...photo.image!, alt: '竹制双孔灸盒外观' });
+    expect(gallery[0]!.webp.map((v) => v.width)).toEqual([320, 640, 960, 1280]);
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('refuses content naming an upload that does not exist, naming the file', async () => {
+    const file = join(dir, 'products/family-set.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/src: products\/[a-z0-9-]+\.svg/, 'src: uploads/aaaaaaaaaaaaaaaa'));
+    await expect(loadContent(t.db, dir)).rejects.toThrow(
+      /products\/family-set\.md: media file "uploads\/aaaaaaaaaaaaaaaa" is not in the media library/,
+    );
   });
 });
