@@ -44,7 +44,8 @@ describe('server basics (issue #2 §5)', () => {
   it('sends security headers and a request id', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // Issue #29: framed by no one; only a console preview's navigation by its own origin (content-events.test.ts).
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -9,7 +9,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { acupointCatalog } from './acupoints/acupoint-catalog.ts';
-import { loadContentStore } from './content/content-store.ts';
+import { compiledContentStore, loadContentStore, type ContentStore } from './content/content-store.ts';
+import { contentEvents, type ContentEvents } from './content/content-events.ts';
+import { contentPreviews, registerPreviews, type ContentPreviews } from './content/content-previews.ts';
+import { liveRoutes } from './routes/live-route-plugins.ts';
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
 import { authenticateFirst, type AppContext } from './lib/context.ts';
@@ -189,6 +192,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     courses: courseRepository(db, clock),
     // Set just below, once the SMS provider and WeChat client above exist.
     notifier: null as unknown as Notifier,
+    // Set with the routes below (issue #29).
+    contentEvents: null as unknown as ContentEvents,
+    previews: null as unknown as ContentPreviews,
   };
   // Issue #31: notices and course reminders (workers start in server.ts, or in the tests that need them).
   ctx.notifier = notifier({ db, env, clock, sms: ctx.sms, wechat: ctx.wechat, courses: ctx.courses, log: app.log });
@@ -225,20 +231,49 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (env.API_DOCS_UI) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  const content = await loadContentStore(db);
-  const catalog = acupointCatalog(content);
-  const physical = physicalContent(content);
-  const deps: RouteDeps = {
-    ctx,
-    content,
-    catalog,
-    physical,
-    views: caseViews(ctx.cases, content, catalog, clock),
-    videoViews: viewCounter(db, limits, resolveSecretKey(env), clock),
-    vitals: vitalsRepository(db, clock),
+  // Issue #29 (decision 039): the content-dependent route plugins are live — rebuilt from the new
+  // content on a reload (a publish on any instance) and per preview, behind the same real routes.
+  const videoViews = viewCounter(db, limits, resolveSecretKey(env), clock);
+  const vitals = vitalsRepository(db, clock);
+  const depsFor = (content: ContentStore): RouteDeps => {
+    const catalog = acupointCatalog(content);
+    return {
+      ctx,
+      content,
+      catalog,
+      physical: physicalContent(content),
+      views: caseViews(ctx.cases, content, catalog, clock),
+      videoViews,
+      vitals,
+    };
   };
+  const livePlugins = (deps: RouteDeps) => ROUTE_REGISTRY.filter((e) => e.live).map((e) => e.plugin(deps));
+  ctx.previews = contentPreviews({
+    build: (compiled) => live.record(livePlugins(depsFor(compiledContentStore(compiled))), 'preview'),
+    clock,
+    log: app.log,
+  });
+  const live = liveRoutes(registerPreviews(app, () => ctx.previews));
+  let served = await loadContentStore(db);
+  const deps = depsFor(served);
   // Issue #28 item 3: every route module is listed once, in routes/route-registry.ts.
-  for (const entry of ROUTE_REGISTRY) await app.register(entry.plugin(deps));
+  for (const entry of ROUTE_REGISTRY) {
+    if (entry.live) await live.add(app, entry.plugin(deps) as never);
+    else await app.register(entry.plugin(deps));
+  }
+  live.start();
+  ctx.contentEvents = contentEvents({ db, env, log: app.log });
+  ctx.contentEvents.onChange(
+    async (hash) => {
+      const content = await loadContentStore(db);
+      // Recorded in full before the swap: a failure leaves the old content, answers and ETags served.
+      live.swap(await live.record(livePlugins(depsFor(content))));
+      served = content;
+      app.log.info({ hash: content.hash, announced: hash }, 'content reloaded');
+    },
+    () => served.hash,
+  );
+  app.addHook('onClose', async () => ctx.contentEvents.stop());
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);

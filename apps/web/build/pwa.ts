@@ -7,7 +7,8 @@ import { contentRevision, REVISION_FILE } from './content-revision.ts';
  * meridians, chart views) with a content revision, so search over the points works offline and a
  * deploy replaces everything at once; runtime-cache the point and meridian details and chart
  * figures people visit, and the glossary their terms are explained from (issue #26). Personal data
- * (records, login) is never cached.
+ * (records, login) is never cached. Content reads go to the network first (issue #29: published while
+ * the app runs); the caches answer offline.
  */
 export function pwa(): Plugin[] {
   const revision = contentRevision();
@@ -32,14 +33,19 @@ export function pwa(): Plugin[] {
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Issue #29: runs before Workbox's own fetch handler: previews bypass every cache, and the
+        // precached reads are asked from the network first (public/sw-live.js).
+        importScripts: ['/sw-live.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) =>
               /^\/api\/v8\/(acupoints|meridians)\/[^/]+$/.test(url.pathname) ||
               url.pathname === '/api/v8/glossary' ||
               url.pathname.startsWith('/media/charts/'),
-            handler: 'StaleWhileRevalidate',
-            options: { cacheName: `content-${revision}`, expiration: { maxEntries: 600 } },
+            // Issue #29: content is published while the app runs, so the network answers first; the
+            // cached copy answers offline or when the network is slow.
+            handler: 'NetworkFirst',
+            options: { cacheName: `content-${revision}`, networkTimeoutSeconds: 4, expiration: { maxEntries: 600 } },
           },
         ],
       },

@@ -21,6 +21,8 @@ import type { WechatRepository } from '../wechat/wechat-repository.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { CourseRepository } from '../courses/course-repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
+import type { ContentEvents } from '../content/content-events.ts';
+import type { ContentPreviews } from '../content/content-previews.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -53,6 +55,10 @@ export type AppContext = {
   /** Issue #31: course reminders (疗程) and the notification layer on the job queue. */
   courses: CourseRepository;
   notifier: Notifier;
+  /** Issue #29: `announce(hash)` after a publish; every instance reloads its content within seconds. */
+  contentEvents: ContentEvents;
+  /** Issue #29: draft content served to requests carrying `X-Moxa-Preview: <token>`. */
+  previews: ContentPreviews;
 };
 
 declare module 'fastify' {

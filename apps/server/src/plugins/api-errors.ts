@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorCode, ErrorEnvelopeSchema } from '@moxa/core/http/envelope';
 
 /** The error statuses an operation may document (design §4). 405 belongs to a path, not an operation. */
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 502, 503] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 502, 503] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 declare module 'fastify' {
@@ -24,6 +24,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: '没有权限，或需要先同意（如保存健康信息的单独同意）',
   404: '要找的内容不存在',
   409: '与当前状态冲突（如已关闭、已绑定、政策已更新）',
+  410: '预览已过期（带 X-Moxa-Preview 的内容请求，issue #29）',
   413: '请求内容过大',
   415: '请求格式不支持，请使用 JSON',
   429: '操作太频繁，Retry-After 给出需要等待的秒数',

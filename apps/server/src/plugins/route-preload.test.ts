@@ -96,6 +96,15 @@ describe('route preloads in the HTML shell', () => {
     }
   });
 
+  it('names no read on a console preview’s navigation, whose reads carry its token (issue #29)', async () => {
+    const { tags, asked } = setup({ '/api/v8/products/x': { status: 200, cacheControl: PUBLIC, data: { gallery: [image('live')] } } });
+    const head = await tags('/product_detail/x', undefined, true);
+    expect(asked).toEqual([]);
+    expect(head).not.toContain('as="fetch"');
+    expect(head).not.toContain('live');
+    expect(head).toContain('/assets/mount-M.js');
+  });
+
   it('names only the mount chunk on screens without declared reads (personal screens among them)', async () => {
     const { tags, asked } = setup({});
     for (const path of ['/mine/data', '/physical/record', '/case/caseDetails/abc', '/nowhere']) {
@@ -159,6 +168,20 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     }
   });
 
+  it('a console preview’s navigation names no read, and only it may be framed, by this origin (issue #29)', async () => {
+    const token = 'A'.repeat(22);
+    const preview = await page(`/product_detail/portable-moxa-box?preview=${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('as="fetch"');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/product_detail/portable-moxa-box', '/product_detail/portable-moxa-box?preview=short', '/?previews=' + token]) {
+      const plain = await page(url);
+      expect(plain.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(plain.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('never preloads anything personal, even for a logged-in visitor', async () => {
     const { token } = await loginAs(t, '13800138771');
     for (const url of ['/mine/data', '/physical/record', '/moxa_log', '/mine/favorites']) {
@@ -167,5 +190,30 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
       expect(res.body, url).not.toContain('rel="preload"');
       expect(res.body).toContain('rel="modulepreload" crossorigin href="/assets/mount-M.js"');
     }
+  });
+
+  it('follows a publish: the shell names the picture the reloaded content shows first (issue #29)', async () => {
+    const id = 'portable-moxa-box';
+    const row = await t.db
+      .selectFrom('content_items')
+      .select('data')
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data) as { gallery: unknown[] };
+    expect(data.gallery.length).toBeGreaterThan(1);
+    await t.db
+      .updateTable('content_items')
+      .set({ data: JSON.stringify({ ...data, gallery: [...data.gallery].reverse() }) })
+      .where('kind', '=', 'product')
+      .where('id', '=', id)
+      .execute();
+    await t.db.updateTable('content_meta').set({ hash: 'reversed-gallery' }).where('kind', '=', 'all').execute();
+    await t.app.ctx.contentEvents.check();
+    const product = (await t.app.inject({ url: `/api/v8/products/${id}` })).json().data;
+    const res = await page(`/product_detail/${id}`);
+    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    const old = (data.gallery[0] as { webp: { url: string }[] }).webp[0]!.url;
+    expect(res.body).not.toContain(`imagesrcset="${old} `);
   });
 });

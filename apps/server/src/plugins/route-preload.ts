@@ -101,12 +101,16 @@ export function routePreloads(opts: { manifestPath: string; read: PublicRead }) 
   for (const [screen, patterns] of Object.entries(ROUTE_PATTERNS) as [RouteDataScreen, readonly string[]][])
     for (const pattern of patterns) router.on('GET', pattern, () => {}, { screen });
 
-  /** The <head> tags for a navigation to `pathname` (a page that is not prerendered). */
-  return async function headTags(pathname: string, requestId?: string): Promise<string> {
+  /**
+   * The <head> tags for a navigation to `pathname` (a page that is not prerendered). A console
+   * preview's navigation (`preview`, issue #29) names no reads: the browser's preloaded response,
+   * made without the preview header, would answer the app's own fetch with the published content.
+   */
+  return async function headTags(pathname: string, requestId?: string, preview = false): Promise<string> {
     const tags: string[] = [];
     const found = router.find('GET', pathname);
     const screen = (found?.store as { screen: RouteDataScreen } | undefined)?.screen;
-    if (found && screen) {
+    if (found && screen && !preview) {
       const paths = ROUTE_READS[screen](found.params);
       const answers = await Promise.all(paths.map((p) => opts.read(p, requestId).catch(() => null)));
       answers.forEach((a, i) => {

@@ -24,9 +24,20 @@ const ELDER_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ELDER_BOOT
 /** WeChat's JS-SDK (share cards, issue #16), loaded only where WeChat credentials are configured. */
 const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
 
+/** A console preview's navigation (issue #29): `?preview=<token>` as content-previews.ts makes them. */
+export const PREVIEW_NAVIGATION = /[?&]preview=[A-Za-z0-9_-]{22}(?:&|$)/;
+
 export async function registerSecurity(app: FastifyInstance, hsts: boolean, wechatJssdk = false) {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // Issue #29: no page is framed (clickjacking), but the console frames the H5 on its own origin to
+    // preview a draft: only such navigations may be framed, and only by this origin.
+    if (PREVIEW_NAVIGATION.test(request.url)) {
+      const csp = reply.getHeader('Content-Security-Policy');
+      if (typeof csp === 'string')
+        void reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      void reply.header('X-Frame-Options', 'SAMEORIGIN');
+    }
     // Answers to authenticated calls are never stored by a browser or a proxy (issue #13 item 13).
     if (
       request.headers.authorization ||
@@ -54,11 +65,12 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean, wech
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+        frameAncestors: ["'none'"],
         ...(hsts ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     hsts: hsts ? { maxAge: 31536000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePreloads, withHeadTags } from './route-preload.ts';
+import { PREVIEW_NAVIGATION } from './security.ts';
 
 const API_PREFIXES = ['/api/', '/aysdmp/', '/media/'];
 
@@ -73,7 +74,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       // The shell of a page that is not prerendered: with its route's preloads, compressed as it goes out.
       if (file === indexPath) {
         const html = read(file).toString('utf8');
-        headTags(path, request.id).then(
+        headTags(path, request.id, PREVIEW_NAVIGATION.test(request.url)).then(
           (tags) => void reply.send(withHeadTags(html, tags)),
           (err: unknown) => {
             request.log.warn({ err }, 'route preloads failed; the plain shell is served');

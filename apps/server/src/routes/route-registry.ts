@@ -55,6 +55,8 @@ type RouteEntry = {
   /** The module's exported plugin or plugin factory; route-registry.test.ts checks every *-routes.ts file has one here. */
   routes: FastifyPluginAsyncZod | ((...args: never[]) => FastifyPluginAsyncZod);
   plugin: (deps: RouteDeps) => FastifyPluginAsyncZod;
+  /** Built from the loaded content: rebuilt on every reload and per preview (issue #29, live-route-plugins.ts). */
+  live: boolean;
 };
 
 /** A plugin that needs only `app.ctx`. */
@@ -64,6 +66,7 @@ function route<A extends unknown[]>(factory: (...args: A) => FastifyPluginAsyncZ
 function route(routes: (...args: never[]) => unknown, args?: (deps: RouteDeps) => unknown[]): RouteEntry {
   return {
     routes: routes as RouteEntry['routes'],
+    live: args !== undefined,
     plugin: args ? (deps) => (routes as (...a: unknown[]) => FastifyPluginAsyncZod)(...args(deps)) : () => routes as FastifyPluginAsyncZod,
   };
 }

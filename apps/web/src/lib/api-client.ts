@@ -2,7 +2,7 @@ import type { Envelope } from '@moxa/core/http/envelope';
 import { getLoginInfo, setLoginInfo } from './login-info.ts';
 import { checkLogin } from './login-check.ts';
 import { currentPath } from './navigation.ts';
-import { takePrefetched } from './prefetch.ts';
+import { previewToken, takePrefetched } from './prefetch.ts';
 
 /** A failed call with a Chinese message fit to show (design §4). */
 export class ApiError extends Error {
@@ -39,6 +39,7 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
   const token = getLoginInfo()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (previewToken) headers['X-Moxa-Preview'] = previewToken;
   let res: Response;
   try {
     const prefetched = !opts.method && opts.body === undefined ? takePrefetched(url.pathname + url.search) : undefined;
@@ -49,6 +50,8 @@ export async function apiFetch<T>(path: string, opts: Options = {}): Promise<T> 
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: opts.signal,
+        // A preview's answers never come from (or go to) the HTTP cache (issue #29).
+        cache: previewToken ? 'no-store' : undefined,
       }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;

@@ -18,7 +18,12 @@ export const queryClient = new QueryClient({
 // __MOXA_DEHYDRATE__.
 const seeded = typeof document === 'undefined' ? null : document.getElementById('moxa-data')?.textContent;
 const data = seeded ? (JSON.parse(seeded) as Parameters<typeof hydrate>[1] | null) : null;
-if (data) hydrate(queryClient, data);
+if (data) {
+  hydrate(queryClient, data);
+  // Issue #29: the HTML holds the content of its build, which a publish may have changed since:
+  // marked stale (not refetched yet), so the screens ask again once hydrated, whatever their staleTime.
+  void queryClient.invalidateQueries({ refetchType: 'none' });
+}
 if (typeof window !== 'undefined')
   (window as unknown as { __MOXA_DEHYDRATE__: () => unknown }).__MOXA_DEHYDRATE__ = () => dehydrate(queryClient);
 
