@@ -1,4 +1,5 @@
 import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -68,6 +69,12 @@ async function readUpload(parts: AsyncIterable<Multipart>): Promise<{ alt: strin
   return { alt, files };
 }
 
+/** The store (the database, or the S3 bucket) failed: nothing was recorded; the editor may retry. */
+const storeFailed = (request: FastifyRequest) => (err: unknown) => {
+  request.log.error({ err }, 'media not stored');
+  throw unavailable('文件暂时无法保存，请稍后再试');
+};
+
 const parseAlt = (alt: unknown) => {
   const parsed = AltSchema.safeParse(alt);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? '请填写替代文字');
@@ -108,7 +115,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const prepared = await prepareUpload(files).catch((err: unknown) => {
         throw asAppError(err);
       });
-      const object = await library.create(prepared, altText, user.id);
+      const object = await library.create(prepared, altText, user.id).catch(storeFailed(request));
       await ctx.audit.record({
         actorId: user.id,
         action: 'media.upload',
@@ -199,7 +206,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (prepared.kind !== current.kind)
         throw badInput(current.kind === 'image' ? '这是一张图片，只能换成另一张图片' : '这是一个视频，只能换成另一个视频');
-      const object = await library.replace(current.id, prepared, altText, user.id);
+      const object = await library.replace(current.id, prepared, altText, user.id).catch(storeFailed(request));
       if (!object) throw notFound(NOT_FOUND);
       await ctx.audit.record({
         actorId: user.id,

@@ -104,14 +104,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads across instances on one
  * A minimal S3-compatible server for the test (path-style PUT and GET with Range), so the real
  * @aws-sdk/client-s3 code path runs without a cloud account.
  */
-function fakeS3(): Promise<{ server: Server; url: string; objects: Map<string, Buffer>; gets: string[] }> {
+type FakeS3 = { server: Server; url: string; objects: Map<string, Buffer>; gets: string[]; down: boolean };
+function fakeS3(): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
   const gets: string[] = [];
+  const state = { down: false };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const key = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
+      if (state.down) {
+        res.writeHead(503, { 'Content-Type': 'application/xml' }).end('<Error><Code>SlowDown</Code></Error>');
+        return;
+      }
       if (req.method === 'PUT') {
         objects.set(key, Buffer.concat(chunks));
         res.writeHead(200, { ETag: '"x"' }).end();
@@ -133,14 +139,14 @@ function fakeS3(): Promise<{ server: Server; url: string; objects: Map<string, B
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, gets }),
+      resolve(Object.assign(state, { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects, gets })),
     ),
   );
 }
 
 describe('uploads in S3-compatible storage (issue #30, decision 041)', () => {
   let t: TestApp;
-  let s3: Awaited<ReturnType<typeof fakeS3>>;
+  let s3: FakeS3;
   beforeAll(async () => {
     s3 = await fakeS3();
     t = await createTestApp('sqlite', {
@@ -174,6 +180,27 @@ describe('uploads in S3-compatible storage (issue #30, decision 041)', () => {
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(fixture('good.mp4').subarray(0, 100))).toBe(true);
     expect(s3.gets.at(-1)).toBe(`/moxa-media/media/${media.video!.url.slice('/media/u/'.length)} bytes=0-99`);
+  });
+
+  it('answers 503 and records nothing when the bucket refuses', async () => {
+    const editor = await loginAs(t, '13800000314');
+    await userRepository(t.db, Date.now).grant(editor.userId, 'editor');
+    const before = await t.db.selectFrom('media_objects').select('id').execute();
+    s3.down = true;
+    try {
+      const body = multipart(await videoParts());
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v8/console/media',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${editor.token}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().msg).toBe('文件暂时无法保存，请稍后再试');
+    } finally {
+      s3.down = false;
+    }
+    expect(await t.db.selectFrom('media_objects').select('id').execute()).toEqual(before);
   });
 });
 
