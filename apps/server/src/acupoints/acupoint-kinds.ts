@@ -15,6 +15,8 @@ type ChartViewRecord = z.infer<typeof ChartViewSchema> & { svg: string };
 export const meridianKind = defineKind<MeridianRecord>({
   name: 'meridian',
   public: { title: (m) => m.name },
+  // Fourteen meridians, no more (the reader requires exactly 14): edited, never added.
+  edit: { label: '经络', schema: MeridianContentSchema, paths: (id) => [`/meridian_detail/${encodeURIComponent(id)}`] },
   read: (dir) =>
     parseContent(z.array(MeridianContentSchema).length(14), readJson(dir, 'meridians.json'), 'meridians.json').map((m, position) => ({
       id: m.code,
@@ -36,6 +38,13 @@ export const acupointKind = defineKind<AcupointRecord>({
   name: 'acupoint',
   // Links and saved entries may spell a code in any case or with its alias (sj5 → TE5).
   public: { title: (p) => p.name, canonicalId: canonicalCode },
+  edit: {
+    label: '穴位',
+    schema: AcupointContentSchema,
+    // A new point needs its place on the charts and its meridian's count: not added from the console.
+    note: '编辑穴位的文字；穴位在穴位图上的位置（charts/points.json）和新增穴位由开发人员维护',
+    paths: (id) => [`/acupoint_detail/${encodeURIComponent(id)}`],
+  },
   read(dir) {
     const charts = parseContent(z.record(z.string(), ChartMarkSchema), readJson(dir, 'charts/points.json'), 'charts/points.json');
     const points: ContentItem<AcupointRecord>[] = [];
@@ -59,6 +68,8 @@ export const acupointKind = defineKind<AcupointRecord>({
 
 export const chartViewKind = defineKind<ChartViewRecord>({
   name: 'chart-view',
+  // Issue #29: one view is an element of charts/views.json plus charts/<id>.svg, two files.
+  edit: { label: '穴位图视图', editable: false, note: '每个视图由 charts/views.json 的一项和一张 SVG 图组成，跨两个文件，不能逐项编辑' },
   read: (dir) =>
     readJsonList(dir, 'charts/views.json', ChartViewSchema).map((v) => ({
       ...v,

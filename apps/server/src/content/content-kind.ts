@@ -28,8 +28,30 @@ export type ContentItem<T> = {
 /** What a search result shows besides the ranking fields: a title, a one-line summary. */
 export type KindSearchDoc = SearchDoc & { title: string; summary: string };
 
+/**
+ * How staff edit a kind's items in the console (issue #29): each item's source is its Markdown file
+ * (front matter + body), its element of a JSON list file (found by `id`, or `code`), or its JSON file
+ * (content-sources.ts, item-source.ts). A kind without `edit` is not listed in the console.
+ */
+export type KindEdit = {
+  /** The kind's name for staff, in Chinese. */
+  label: string;
+  /** The source's schema (front matter / JSON element), the one the kind reads it with; none: edited as JSON. */
+  schema?: z.ZodType;
+  /** Whether staff may add items (Markdown folders, JSON lists and folders). */
+  creatable?: boolean;
+  /** False when items cannot be edited one by one; `note` says why. */
+  editable?: boolean;
+  /** Shown to staff beside the kind (why it is read-only, or what is edited where). */
+  note?: string;
+  /** The H5 paths that show the item, for the preview. */
+  paths?(id: string): string[];
+};
+
 type KindParts<T> = {
   read(dir: string): ContentItem<T>[];
+  /** Console editing (issue #29); see KindEdit. */
+  edit?: KindEdit;
   /** Items this one refers to; each must exist when the content is loaded. */
   refs?(data: T): ContentRef[];
   /** Invariants over the whole kind (e.g. a meridian's declared point count). */
@@ -68,6 +90,34 @@ export type AnyContentKind = ContentKind<any>;
 export type AnyPublicKind = PublicContentKind<any>;
 
 export const defineKind = <T>(kind: ContentKind<T>): ContentKind<T> => kind;
+
+/** A kind as the console lists it (issue #29): every declared kind with an `edit` block. */
+export type EditableKind = {
+  name: string;
+  label: string;
+  editable: boolean;
+  creatable: boolean;
+  note: string | null;
+  schema: z.ZodType | null;
+  paths(id: string): string[];
+};
+
+export const editableKinds = (kinds: readonly AnyContentKind[]): EditableKind[] =>
+  kinds.flatMap((k) =>
+    k.edit
+      ? [
+          {
+            name: k.name,
+            label: k.edit.label,
+            editable: k.edit.editable !== false,
+            creatable: k.edit.editable !== false && k.edit.creatable === true,
+            note: k.edit.note ?? null,
+            schema: k.edit.schema ?? null,
+            paths: (id: string) => k.edit?.paths?.(id) ?? [],
+          },
+        ]
+      : [],
+  );
 export const isPublicDeclaration = (kind: AnyContentKind): kind is AnyPublicKind => kind.public !== undefined;
 
 /**

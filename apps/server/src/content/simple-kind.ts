@@ -1,4 +1,4 @@
-import type { PublicKind } from '@moxa/core/content/public-kinds';
+import { PUBLIC_KINDS, publicKindHref, type PublicKind } from '@moxa/core/content/public-kinds';
 import { SimpleKindItemSchema, type SimpleKindItem } from '@moxa/core/content/simple-kind-contract';
 import { pinyinOf } from '@moxa/core/search/pinyin';
 import { defineKind, readMarkdownItems, type AnyContentKind, type MarkdownFields, type PublicContentKind } from './content-kind.ts';
@@ -18,6 +18,12 @@ export function simpleKind(name: PublicKind, folder: string): PublicContentKind<
   const kind = defineKind<SimpleKindRecord>({
     name,
     public: { title: (d) => d.name },
+    edit: {
+      label: PUBLIC_KINDS[name].label,
+      schema: SimpleKindItemSchema,
+      creatable: true,
+      paths: (id) => [publicKindHref(name, id)],
+    },
     read: (dir) => readMarkdownItems(dir, folder, SimpleKindItemSchema),
     refs: (d) => d.links,
     search: (d) => ({

@@ -646,6 +646,21 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable(t).execute();
     },
   },
+  // Issue #29 "Where content lives": the published content sources, one row per file of the content
+  // folder's layout; content/ is the seed (docs/decisions/037-content-in-the-database.md). `seed_hash` is
+  // the sha256 of the seed text last imported into the row (null when the file was created in the console).
+  '022_content_sources': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_sources')
+        .addColumn('path', 'text', (c) => c.primaryKey())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('seed_hash', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_sources').execute();
   // Issue #30 (decision 041): the media library. An object keeps its id for life; each upload or
   // replacement writes its variants as media_files rows (bytes here, or an object key in S3-compatible
   // storage), the old version's rows marked replaced. published_at is set once published content

@@ -140,6 +140,8 @@ export interface Database {
   content_meta: { kind: string; hash: string; loaded_at: number };
   /** Every content kind (issue #14 §1): `data` is the item as its kind declares it, as JSON. */
   content_items: { kind: string; id: string; position: number; data: string };
+  /** Issue #29: the published source tree (path relative to the content folder → file text); content/ is its seed. */
+  content_sources: { path: string; text: string; seed_hash: string | null; updated_at: number };
   physical_records: {
     id: string;
     user_id: string;

@@ -39,12 +39,26 @@ function readDiseases(dir: string) {
 
 export const diseaseGroupKind = defineKind<DiseaseGroup>({
   name: 'disease-group',
+  edit: {
+    label: '病症分组',
+    schema: DiseaseGroupSchema,
+    creatable: true,
+    paths: (id) => ['/disease_types', `/disease_list/${encodeURIComponent(id)}`],
+  },
   read: (dir) => readJsonList(dir, 'diseases/groups.json', DiseaseGroupSchema),
 });
 
 export const diseaseKind = defineKind<DiseaseRecord>({
   name: 'disease',
   public: { title: (d) => d.name },
+  // The everyday names come from diseases/everyday-names.json, a file shared by every condition.
+  edit: {
+    label: '病症与艾灸方法',
+    schema: DiseaseContentSchema,
+    creatable: true,
+    note: '日常叫法（diseases/everyday-names.json）是所有病症共用的一个文件，不在这里编辑',
+    paths: (id) => [`/disease_detail/${encodeURIComponent(id)}`],
+  },
   read: readDiseases,
   refs: (d) => [
     { kind: 'disease-group', id: d.group },

@@ -9,6 +9,7 @@ import { ContentError, defineKind, readJsonList } from '../content/content-kind.
 export const glossaryKind = defineKind<GlossaryTerm>({
   name: 'glossary',
   public: { title: (t) => t.term },
+  edit: { label: '术语', schema: GlossaryTermSchema, creatable: true, paths: (id) => [`/glossary?term=${encodeURIComponent(id)}`] },
   read: (dir) => readJsonList(dir, 'glossary/terms.json', GlossaryTermSchema),
   check(items) {
     const ids = new Set<string>();

@@ -76,8 +76,12 @@ export class LruCache<V> {
   }
 }
 
-/** Public content may be cached a while by browsers and proxies; a deploy changes it. */
-export const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+/**
+ * Public content may be cached briefly by browsers and proxies: a publish in the console reaches every
+ * instance within seconds (decision 039), so a browser keeps an answer 5 s at most and then asks again
+ * with its ETag (a 304 when nothing changed). Issue #29: "visible within 5 seconds".
+ */
+export const CONTENT_CACHE = 'public, max-age=5';
 
 /**
  * One content route's answers, each built once per distinct key and kept in a bounded LRU (keys come

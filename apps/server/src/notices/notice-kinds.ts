@@ -7,12 +7,19 @@ export type NoticeRecord = NoticeContent & MarkdownFields;
 
 export const noticeTypeKind = defineKind<NoticeType>({
   name: 'notice-type',
+  edit: {
+    label: '须知分类',
+    schema: NoticeTypeSchema,
+    creatable: true,
+    paths: (id) => ['/notice', `/notice_list/${encodeURIComponent(id)}`],
+  },
   read: (dir) => readJsonList(dir, 'notices/types.json', NoticeTypeSchema),
 });
 
 export const noticeKind = defineKind<NoticeRecord>({
   name: 'notice',
   public: { title: (n) => n.title },
+  edit: { label: '灸前须知', schema: NoticeContentSchema, creatable: true, paths: (id) => [`/notice_detail/${encodeURIComponent(id)}`] },
   read: (dir) => readMarkdownItems(dir, 'notices', NoticeContentSchema),
   refs: (n) => [{ kind: 'notice-type', id: n.type }, ...n.related.map((id) => ({ kind: 'notice', id })), ...n.links],
   search: (n) => ({

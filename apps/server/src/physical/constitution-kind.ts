@@ -18,6 +18,13 @@ const DOCS = {
 
 export const constitutionKind = defineKind<ConstitutionDoc>({
   name: 'constitution',
+  // Three documents, each a whole file; the two lists are edited keyed 0…8 (item-source.ts).
+  edit: {
+    label: '体质测试',
+    note: '问卷、九种体质说明、调理方案各是一整份文件，按 JSON 整份编辑（列表各项以 0、1、2… 编号）',
+    paths: (id) =>
+      id === 'questionnaire' ? ['/physical_question'] : id === 'schemes' ? ['/physical/conditioning_cheme?type=yangxu'] : ['/physical'],
+  },
   read: (dir) =>
     (Object.keys(DOCS) as (keyof typeof DOCS)[]).map((doc, position): ContentItem<ConstitutionDoc> => {
       const file = `constitution/${doc}.json`;

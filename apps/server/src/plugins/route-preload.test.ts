@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { chunkFiles, routePreloads, withHeadTags, type PublicRead } from './route-preload.ts';
 
 /** A Vite manifest like the web build's: an entry, two screens, the mount chunk and shared chunks. */
@@ -48,7 +49,7 @@ function setup(answers: Record<string, { status: number; cacheControl: string; d
   };
   return { tags: routePreloads({ manifestPath, read }), asked };
 }
-const PUBLIC = 'public, max-age=300, stale-while-revalidate=86400';
+const PUBLIC = CONTENT_CACHE;
 
 /** Issue #33 item 1: what the shell of a page that is not prerendered names in its <head>. */
 describe('route preloads in the HTML shell', () => {

@@ -8,12 +8,14 @@ export type ProblemRecord = ProblemContent & MarkdownFields;
 
 export const problemTopicKind = defineKind<ProblemTopic>({
   name: 'problem-topic',
+  edit: { label: '问答主题', schema: ProblemTopicSchema, creatable: true, paths: () => ['/problems'] },
   read: (dir) => readJsonList(dir, 'problems/topics.json', ProblemTopicSchema),
 });
 
 export const problemKind = defineKind<ProblemRecord>({
   name: 'problem',
   public: { title: (p) => p.question },
+  edit: { label: '产品问答', schema: ProblemContentSchema, creatable: true, paths: (id) => [`/problem_detail/${encodeURIComponent(id)}`] },
   read: (dir) => readMarkdownItems(dir, 'problems', ProblemContentSchema),
   refs: (p) => [{ kind: 'problem-topic', id: p.topic }, ...p.related.map((id) => ({ kind: 'problem', id })), ...p.links],
   search: (p) => ({

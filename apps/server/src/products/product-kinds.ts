@@ -49,12 +49,25 @@ export function contentImage(dir: string, file: string, image: { src: string; al
 
 export const productTypeKind = defineKind<ProductType>({
   name: 'product-type',
+  edit: {
+    label: '产品分类',
+    schema: ProductTypeSchema,
+    creatable: true,
+    paths: (id) => ['/product', `/more_product/${encodeURIComponent(id)}`],
+  },
   read: (dir) => readJsonList(dir, 'products/types.json', ProductTypeSchema),
 });
 
 export const productKind = defineKind<ProductRecord>({
   name: 'product',
   public: { title: (p) => p.name },
+  edit: {
+    label: '产品',
+    schema: ProductContentSchema,
+    creatable: true,
+    note: '价格只写在 price 字段，正文用 {{price}} 引用；图片从媒体库选（content/media）',
+    paths: (id) => [`/product_detail/${encodeURIComponent(id)}`],
+  },
   read: (dir) => {
     const items = readMarkdownItems(dir, 'products', ProductContentSchema);
     const prices = new Map(items.map((i) => [i.id, { price: i.data.price, unit: i.data.unit }]));
@@ -85,6 +98,13 @@ export const productKind = defineKind<ProductRecord>({
 
 export const productMarketingKind = defineKind<ProductMarketingRecord>({
   name: 'product-marketing',
+  edit: {
+    label: '产品推广页',
+    schema: ProductMarketingContentSchema,
+    creatable: true,
+    note: '每个推广页对应一个同名产品',
+    paths: (id) => [`/product_marketing/${encodeURIComponent(id)}`],
+  },
   /** One page per file, `product-marketing/<product-id>.json`; its prices are rendered before it is validated. */
   read: (dir) => {
     const prices = readProductPrices(dir);

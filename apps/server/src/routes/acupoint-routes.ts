@@ -4,12 +4,11 @@ import { envelope } from '@moxa/core/http/envelope';
 import { AcupointDetailSchema, AcupointListQuerySchema, AcupointSummarySchema } from '@moxa/core/acupoints/acupoint-contract';
 import { ChartViewSchema, MeridianDetailSchema, MeridianSummarySchema } from '@moxa/core/acupoints/meridian-contract';
 import { notFound } from '../lib/app-error.ts';
-import { cacheBody, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
+import { cacheBody, CONTENT_CACHE, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
 import { ok } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(20, { error: '编号不正确' }) });
-const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** Issue #4 API: meridians, acupoints (list, filters, search) and the body charts. */
 export function acupointRoutes(catalog: AcupointCatalog): FastifyPluginAsyncZod {

@@ -13,7 +13,7 @@ import {
 } from '@moxa/core/physical/physical-contract';
 import { checkAnswers, questionsFor, scoreAnswers } from '@moxa/core/physical/scoring';
 import { badInput, notFound } from '../lib/app-error.ts';
-import { cacheBody, sendCached } from '../lib/cached-body.ts';
+import { cacheBody, CONTENT_CACHE, sendCached } from '../lib/cached-body.ts';
 import { takeAll } from '../lib/rate-limit.ts';
 import { bearerSecurity, ok, requireUser } from '../lib/context.ts';
 import type { AcupointCatalog } from '../acupoints/acupoint-catalog.ts';
@@ -42,7 +42,7 @@ export function physicalRoutes(content: PhysicalContent, catalog: AcupointCatalo
       },
       async (request, reply) => {
         const body = questionBodies[request.query.gender];
-        return sendCached(request, reply, body, 'public, max-age=300, stale-while-revalidate=86400');
+        return sendCached(request, reply, body, CONTENT_CACHE);
       },
     );
 

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@moxa/core/http/envelope';
 import { SearchAnswerSchema, SearchQuerySchema } from '@moxa/core/search/search-contract';
-import { cacheBody, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
+import { cacheBody, CONTENT_CACHE, LruCache, sendCached, type CachedBody } from '../lib/cached-body.ts';
 import { ok } from '../lib/context.ts';
 import type { SearchService } from '../search/search-service.ts';
-
-const CONTENT_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /**
  * GET /api/v8/search (issue #14 §4): every kind's results, grouped, with highlights and paging. A

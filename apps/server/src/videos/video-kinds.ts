@@ -20,6 +20,13 @@ function fileUrl(dir: string, file: string, src: string): string {
 export const videoKind = defineKind<VideoRecord>({
   name: 'video',
   public: { title: (v) => v.title },
+  edit: {
+    label: '视频',
+    schema: VideoContentSchema,
+    creatable: true,
+    note: '编辑视频的文字；视频文件、字幕和封面从媒体库选（content/media）',
+    paths: (id) => [`/video_detail/${encodeURIComponent(id)}`],
+  },
   read: (dir) =>
     readMarkdownItems(dir, 'videos', VideoContentSchema).map((item): ContentItem<VideoRecord> => ({
       ...item,
