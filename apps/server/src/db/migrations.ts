@@ -661,6 +661,8 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('content_sources').execute();
+    },
+  },
   // Issue #30 (decision 041): the media library. An object keeps its id for life; each upload or
   // replacement writes its variants as media_files rows (bytes here, or an object key in S3-compatible
   // storage), the old version's rows marked replaced. published_at is set once published content
