@@ -14,6 +14,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
+            'apps/console/src/**/*.test.{ts,tsx}',
             'content/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

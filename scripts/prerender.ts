@@ -84,9 +84,14 @@ try {
       // The CSS is inlined for the first paint. Disabled links with the same hrefs (never fetched)
       // tell Vite's chunk loader the sheets are present, so it does not add them again and restyle
       // the whole page while the app takes over (a long task, TBT — issue #6).
+      // Issue #33: nothing paints until the screen's markup is all parsed (#moxa-data follows it).
+      // A phone's parser yields mid-document under load, and a frame of the half-built page would
+      // then shift as the rest arrives (the bottom navigation, first in #root, grew upwards; the
+      // home header's logo and 登录 moved). The HTML fits one round trip, so this delays nothing
+      // worth painting; browsers without `rel=expect` (X5, WebKit) ignore it.
       .replace(
         '</head>',
-        `<style>${styles}</style>${[...new Set(css)].map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}</head>`,
+        `<link rel="expect" href="#moxa-data" blocking="render"><style>${styles}</style>${[...new Set(css)].map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}</head>`,
       )
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(

@@ -9,6 +9,7 @@ import { GRANTABLE_ROLES, ROLE_NAMES, type GrantableRole } from '@moxa/core/logi
 import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { loadEnv, type Env } from '../apps/server/src/env.ts';
 import { parseMobile } from '../apps/server/src/login/phone-number.ts';
+import { auditRepository } from '../apps/server/src/audit/audit-repository.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
 
 const USAGE = `用法：
@@ -51,11 +52,26 @@ export async function userCommand(args: readonly string[], env: Env, out: (line:
     if (command === 'grant') {
       const user = await users.findOrCreate(e164);
       const added = await users.grant(user.id, grantable);
+      // Issue #29: every role change is in the audit trail, the console's and this command's alike.
+      if (added)
+        await auditRepository(db, Date.now).record({
+          actorId: null,
+          action: 'role.grant',
+          subject: `user:${user.id}`,
+          detail: { role: grantable, via: 'cli' },
+        });
       out(added ? `已授予 ${shown} ${ROLE_NAMES[grantable]}角色` : `${shown} 已经是${ROLE_NAMES[grantable]}，未作改动`);
       return 0;
     }
     const user = await users.findByMobile(e164);
     const removed = user ? await users.revoke(user.id, grantable) : false;
+    if (removed)
+      await auditRepository(db, Date.now).record({
+        actorId: null,
+        action: 'role.revoke',
+        subject: `user:${user!.id}`,
+        detail: { role: grantable, via: 'cli' },
+      });
     out(removed ? `已收回 ${shown} 的${ROLE_NAMES[grantable]}角色` : `${shown} 没有${ROLE_NAMES[grantable]}角色，未作改动`);
     return 0;
   } finally {

@@ -4,6 +4,7 @@ import { compileHints } from './build/compile-hints.ts';
 import { elderBoot } from './build/elder-boot.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
+import { routerShake } from './build/router-shake.ts';
 import { screens } from './build/screens.ts';
 import { statefulModules } from './build/stateful-modules.ts';
 
@@ -18,7 +19,16 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
-  plugins: [react(), elderBoot(), screenModules.plugin, state.plugin, compileHints(screenModules.isScreen), pwa(), precompress()],
+  plugins: [
+    react(),
+    routerShake(),
+    elderBoot(),
+    screenModules.plugin,
+    state.plugin,
+    compileHints(screenModules.isScreen),
+    pwa(),
+    precompress(),
+  ],
   build: {
     target: ['es2020', 'safari14', 'chrome87'],
     cssCodeSplit: true,

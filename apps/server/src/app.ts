@@ -38,6 +38,7 @@ import { answerMethodNotAllowed, errorEnvelopeComponent, withErrorResponses } fr
 import { loggerOptions } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media-static.ts';
+import { consoleDistFor, registerConsoleStatic } from './plugins/console-static.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 import { APP_VERSION } from './routes/misc-routes.ts';
 import { ROUTE_REGISTRY, type RouteDeps } from './routes/route-registry.ts';
@@ -276,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.contentEvents.stop());
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
+  if (opts.serveWeb !== false) await registerConsoleStatic(app, consoleDistFor(env.WEB_DIST));
   const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).
   app.setNotFoundHandler((request, reply) => {

@@ -7,6 +7,7 @@ import { applyConnectionLimits } from './lib/connection-limits.ts';
 import { purgeExpired } from './lib/limit-store.ts';
 import { retentionPurge, scheduleDaily } from './retention/retention-job.ts';
 import { selectJobQueue } from './jobs/select-queue.ts';
+import { consoleServices } from './console/console-services.ts';
 
 /** Listens and closes gracefully (design §7: server.ts only starts and stops). */
 const env = loadEnv();
@@ -68,6 +69,8 @@ const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
 // Issue #31: this instance's workers for notices and course reminders (pg-boss on PostgreSQL).
 const jobs = await selectJobQueue(db, env.DATABASE_URL, (err) => app.log.warn({ err: String(err) }, 'job queue error'));
 await app.ctx.notifier.start(jobs, `http://${shown}:${(app.server.address() as { port: number } | null)?.port ?? env.PORT}`);
+// Issue #29: scheduled content publishes (exactly once across instances).
+await consoleServices(app.ctx, app.log).start(jobs);
 process.stdout.write(
   `\n  艾灸养生 H5 is running at http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT}/\n  Database: ${db.dialect}\n\n`,
 );

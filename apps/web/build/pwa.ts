@@ -29,7 +29,7 @@ export function pwa(): Plugin[] {
         globPatterns: ['index.html', 'assets/**/*.{js,css}', 'logo.svg', 'manifest.webmanifest'],
         additionalManifestEntries: ['/api/v8/acupoints', '/api/v8/meridians', '/api/v8/charts'].map((url) => ({ url, revision })),
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/aysdmp\//, /^\/media\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/aysdmp\//, /^\/media\//, /^\/console(\/|$)/],
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -663,6 +663,66 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('content_sources').execute();
     },
   },
+  // Issue #29: the console's editorial workflow. Sessions learn whether an SMS code logged them in and
+  // when they last used the console (fresh login within 12 h, idle 30 min); content revisions move
+  // draft → in_review → approved → published; every published version of an item is kept.
+  '023_console_workflow': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('sessions').addColumn('sms_login_at', 'bigint').execute();
+      await db.schema.alterTable('sessions').addColumn('console_seen_at', 'bigint').execute();
+      await db.schema
+        .createTable('content_revisions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('is_new', 'integer', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('findings', 'text', (c) => c.notNull())
+        .addColumn('based_on', 'integer')
+        // The hash of the item's published source the draft started from: a deploy's edit changes it too.
+        .addColumn('base_hash', 'text')
+        .addColumn('rollback_of', 'integer')
+        // No foreign key to users: a revision and its authorship outlive a deleted account (as audit_events).
+        .addColumn('author_id', 'text', (c) => c.notNull())
+        .addColumn('reviewer_id', 'text')
+        .addColumn('comment', 'text')
+        .addColumn('publish_at', 'bigint')
+        .addColumn('published_at', 'bigint')
+        .addColumn('version', 'integer')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('submitted_at', 'bigint')
+        .addColumn('claimed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('content_revisions_item').on('content_revisions').columns(['kind', 'item_id', 'state']).execute();
+      await db.schema.createIndex('content_revisions_state').on('content_revisions').columns(['state', 'publish_at']).execute();
+      // At most one open revision per item, whichever instance is asked.
+      await sql`create unique index content_revisions_open on content_revisions (kind, item_id) where state in ('draft', 'in_review', 'approved', 'rejected')`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('content_versions')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('revision_id', 'text')
+        .addColumn('author_id', 'text')
+        .addColumn('reviewer_id', 'text')
+        .addColumn('rollback_of', 'integer')
+        .addColumn('published_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_versions_pk', ['kind', 'item_id', 'version'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_versions').execute();
+      await db.schema.dropTable('content_revisions').execute();
+      await db.schema.alterTable('sessions').dropColumn('console_seen_at').execute();
+      await db.schema.alterTable('sessions').dropColumn('sms_login_at').execute();
+    },
+  },
   // Issue #30 (decision 041): the media library. An object keeps its id for life; each upload or
   // replacement writes its variants as media_files rows (bytes here, or an object key in S3-compatible
   // storage), the old version's rows marked replaced. published_at is set once published content

@@ -9,6 +9,10 @@ export interface Database {
     expires_at: number;
     revoked_at: number | null;
     last_seen_at: number | null;
+    /** Issue #29: when an SMS code logged this session in (null: WeChat); the console needs it < 12 h old. */
+    sms_login_at: number | null;
+    /** Issue #29: the session's last console request; the console ends it after 30 idle minutes. */
+    console_seen_at: number | null;
   };
   sms_codes: {
     id: string;
@@ -134,6 +138,46 @@ export interface Database {
     withdrawn_at: number | null;
   };
   /** Issue #27 item 16: the append-only audit trail; `detail` is JSON without personal data, `at` epoch ms. */
+  /**
+   * Issue #29: one edit of a content item through the console (draft → in_review → approved →
+   * published; rejected back to the author). `source` and `findings` are JSON.
+   */
+  content_revisions: {
+    id: string;
+    kind: string;
+    item_id: string;
+    title: string;
+    state: string;
+    is_new: number;
+    source: string;
+    findings: string;
+    based_on: number | null;
+    base_hash: string | null;
+    rollback_of: number | null;
+    author_id: string;
+    reviewer_id: string | null;
+    comment: string | null;
+    publish_at: number | null;
+    published_at: number | null;
+    version: number | null;
+    created_at: number;
+    updated_at: number;
+    submitted_at: number | null;
+    /** Set by the instance publishing it (exactly once with many instances). */
+    claimed_at: number | null;
+  };
+  /** Issue #29: every published version of an item; version 0 is the seed's, kept on the first edit. */
+  content_versions: {
+    kind: string;
+    item_id: string;
+    version: number;
+    source: string;
+    revision_id: string | null;
+    author_id: string | null;
+    reviewer_id: string | null;
+    rollback_of: number | null;
+    published_at: number;
+  };
   audit_events: { id: string; at: number; actor_id: string | null; action: string; subject: string; detail: string };
   /** Issue #27 item 3: tombstones of deleted accounts ('user') and cases ('case'); ids only, `deleted_at` epoch ms. */
   deletions: { kind: string; id: string; deleted_at: number };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@moxa/core/login/login-info';
 import type { Db } from '../db/database.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A session's use is written back at most this often (the idle limit is counted in days). */
 const SEEN_GRANULARITY_MS = 5 * 60 * 1000;
@@ -15,7 +15,8 @@ const SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 export function sessionService(db: Db, limits: { ttlDays: number; idleDays: number }, clock: () => number = Date.now) {
   const idleMs = limits.idleDays * 86400_000;
   return {
-    async issue(userId: string): Promise<string> {
+    /** `sms`: the login proved the phone with an SMS code (the console accepts only those, issue #29). */
+    async issue(userId: string, how: { sms?: boolean } = {}): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       await db
@@ -27,6 +28,8 @@ export function sessionService(db: Db, limits: { ttlDays: number; idleDays: numb
           expires_at: now + limits.ttlDays * 86400_000,
           revoked_at: null,
           last_seen_at: now,
+          sms_login_at: how.sms ? now : null,
+          console_seen_at: null,
         })
         .execute();
       return token;

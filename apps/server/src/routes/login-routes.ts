@@ -93,7 +93,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!phone) throw badInput(MSG_BAD_PHONE);
       await gate.verify(request, phone, 'login', q.code);
       const user = await ctx.users.findOrCreate(phone.e164);
-      const token = await ctx.sessions.issue(user.id);
+      const token = await ctx.sessions.issue(user.id, { sms: true });
       request.log.info({ userId: user.id }, 'login');
       return ok({ token, user });
     },

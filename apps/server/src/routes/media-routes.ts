@@ -13,8 +13,10 @@ import {
 } from '@moxa/core/console/media-contract';
 import { envelope, ErrorCode } from '@moxa/core/http/envelope';
 import { QueueFullError } from '../cases/decode-queue.ts';
-import { AppError, badInput, notFound, unavailable } from '../lib/app-error.ts';
-import { bearerSecurity, ok, requireRole } from '../lib/context.ts';
+import { AppError, badInput, forbidden, notFound, unavailable } from '../lib/app-error.ts';
+import { bearerSecurity, ok } from '../lib/context.ts';
+import { consoleServices } from '../console/console-services.ts';
+import { hasRole, type Role } from '@moxa/core/login/roles';
 import { UploadError } from '../media/uploads/image-upload.ts';
 import { UPLOAD_PREFIX } from '../media/uploads/media-repository.ts';
 import { mediaLibraryFor, partCap, prepareUpload, type UploadParts, type UploadedPart } from '../media/uploads/media-service.ts';
@@ -82,13 +84,25 @@ const parseAlt = (alt: unknown) => {
 };
 
 /**
- * The console's media library (issue #30): upload, list, read and replace images and videos. Editors
- * (and admins) only; every write is in the audit trail (`media.upload`, `media.replace`). Files are
+ * The console's media library (issue #30): upload, list, read and replace images and videos, under the
+ * console's session rules (issue #29). Editors upload and replace, reviewers see the library and its
+ * files (to review drafts that use them), admins pass; every write is in the audit trail (`media.upload`, `media.replace`). Files are
  * served by /media once published content references them; staff preview any file here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const library = mediaLibraryFor(ctx);
+  const services = consoleServices(ctx);
+  // The console's session rules (SMS login < 12 h old, used within 30 min), before any body is read (issue #29).
+  app.addHook('onRequest', async (request) => {
+    await services.access(request);
+  });
+  /** The staff member, holding one of `roles` (admin passes): editors upload and replace, reviewers look. */
+  const staff = async (request: FastifyRequest, ...roles: Role[]) => {
+    const user = await services.access(request);
+    if (!hasRole(user.roles, roles)) throw forbidden();
+    return user;
+  };
   await app.register(multipart, {
     preservePath: true,
     limits: { fileSize: MAX_MEDIA_VIDEO_BYTES, files: 3, fields: 1, fieldSize: 4 * 1024, parts: 4, headerPairs: 50 },
@@ -98,7 +112,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v8/console/media',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['console'],
         summary: '上传图片或视频（multipart：file、alt；视频另需 poster 封面和 subtitles 字幕）（编辑）',
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
@@ -107,7 +121,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, 'editor');
+      const user = await staff(request, 'editor');
       void reply.header('Cache-Control', 'no-store');
       if (!request.isMultipart()) throw badInput('请用表单上传文件');
       const { alt, files } = await readUpload(request.parts());
@@ -131,8 +145,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v8/console/media',
     {
       schema: {
-        tags: ['admin'],
-        summary: '媒体库：搜索、按类型筛选、分页（编辑）',
+        tags: ['console'],
+        summary: '媒体库：搜索、按类型筛选、分页（编辑、审核员）',
         querystring: MediaListQuerySchema,
         security: bearerSecurity,
         errors: [403],
@@ -140,7 +154,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireRole(ctx, request, 'editor');
+      await staff(request, 'editor', 'reviewer');
       void reply.header('Cache-Control', 'no-store');
       return ok(await library.list(request.query));
     },
@@ -150,8 +164,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v8/console/media/:id',
     {
       schema: {
-        tags: ['admin'],
-        summary: '一个媒体文件的信息和各个尺寸的地址（编辑）',
+        tags: ['console'],
+        summary: '一个媒体文件的信息和各个尺寸的地址（编辑、审核员）',
         params: MediaParams,
         security: bearerSecurity,
         errors: [403, 404],
@@ -159,7 +173,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireRole(ctx, request, 'editor');
+      await staff(request, 'editor', 'reviewer');
       void reply.header('Cache-Control', 'no-store');
       const object = await library.get(request.params.id);
       if (!object) throw notFound(NOT_FOUND);
@@ -171,7 +185,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v8/console/media/:id',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['console'],
         summary: '替换文件（multipart，同上传；alt 可省略）或只改替代文字（JSON：{alt}）（编辑）',
         description:
           'Replacing keeps the id, so content that references uploads/<id> keeps pointing at it; the new bytes get new URLs and the old ones stay served.',
@@ -183,7 +197,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireRole(ctx, request, 'editor');
+      const user = await staff(request, 'editor');
       void reply.header('Cache-Control', 'no-store');
       const current = await library.get(request.params.id);
       if (!current) throw notFound(NOT_FOUND);
@@ -223,15 +237,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v8/console/media/:id/files/:name',
     {
       schema: {
-        tags: ['admin'],
-        summary: '预览一个媒体文件（含未发布的），不缓存（编辑）',
+        tags: ['console'],
+        summary: '预览一个媒体文件（含未发布的），不缓存（编辑、审核员）',
         params: MediaParams.extend({ name: z.string().regex(/^[a-z2-7]{16}[a-z0-9.]{1,40}$/, { error: '文件名不正确' }) }),
         security: bearerSecurity,
         errors: [403, 404],
       },
     },
     async (request, reply) => {
-      await requireRole(ctx, request, 'editor');
+      await staff(request, 'editor', 'reviewer');
       const { id, name } = request.params;
       const file = name.startsWith(id) ? await library.file(`${UPLOAD_PREFIX}${name}`) : null;
       if (!file || file.objectId !== id) throw notFound(NOT_FOUND);

@@ -17,6 +17,7 @@ import { adminRoutes } from './admin-routes.ts';
 import { advisorRoutes } from './advisor-routes.ts';
 import { caseRoutes } from './case-routes.ts';
 import { consentRoutes } from './consent-routes.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { diseaseRoutes } from './disease-routes.ts';
 import { glossaryRoutes } from './glossary-routes.ts';
 import { legalRoutes } from './legal-routes.ts';
@@ -108,6 +109,8 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(shortLinkRoutes),
   // Issue #28 item 4: every simple kind (`npm run new:kind`) through one generic read-only API.
   route(simpleKindRoutes, (d) => [d.content, CONTENT_KINDS]),
+  // Issue #29: the operator console's API (editorial workflow, console sessions, staff).
+  route(consoleRoutes),
   // Issue #30: the console's media library (uploads served by /media once published).
   route(mediaRoutes),
 ];

@@ -17,6 +17,8 @@ import {
   type Probe,
 } from '../support/owned-resources.ts';
 import { countUserRows } from '../support/row-counts.ts';
+import { setContentBackend } from '../../src/console/console-services.ts';
+import { memoryBackend } from '../../src/console/testing/memory-backend.ts';
 
 const TOKEN_TTL_DAYS = 30;
 /** WeChat code "c-<openid>" → openid, as in wechat-routes.test.ts. */
@@ -46,6 +48,8 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
       },
       { wechat: fakeWechat },
     );
+    // Issue #29: the console's rows edit a small in-memory content tree (console/testing/memory-backend.ts).
+    setContentBackend(t.app.ctx, memoryBackend());
   });
   afterAll(async () => t.close());
 
@@ -139,11 +143,41 @@ describe.each(DIALECTS)('access control on %s (issue #7 §2)', (dialect) => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
     const staff = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([, op]) => op.tags?.includes('admin'))
+        .filter(([, op]) => op.tags?.includes('admin') || op.tags?.includes('console'))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(staff.length).toBeGreaterThan(0);
     expect(staff.sort()).toEqual(ROLE_ROUTES.map((r) => r.name).sort());
     expect((await readOperations(t.app)).filter((op) => op.path.startsWith('/api/v8/admin/')).every((op) => op.bearer)).toBe(true);
+    expect((await readOperations(t.app)).filter((op) => op.path.startsWith('/api/v8/console/')).every((op) => op.bearer)).toBe(true);
+  });
+
+  it('refuses a reviewer approving (or rejecting) their own draft (issue #29)', async () => {
+    const caller = await newCaller(t);
+    const users = userRepository(t.db, Date.now);
+    await users.grant(caller.userId, 'editor');
+    await users.grant(caller.userId, 'reviewer');
+    const headers = { authorization: `Bearer ${caller.token}` };
+    const source = { format: 'json', value: { id: 'box', name: '艾灸盒', price: 66 } };
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/v8/console/revisions',
+      headers,
+      payload: { kind: 'thing', itemId: 'box', source },
+    });
+    const id = draft.json().data.id as string;
+    expect((await t.app.inject({ method: 'POST', url: `/api/v8/console/revisions/${id}/submit`, headers })).statusCode).toBe(200);
+    for (const [path, payload] of [
+      ['approve', { publishAt: null }],
+      ['reject', { comment: '自己退回' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v8/console/revisions/${id}/${path}`, headers, payload });
+      expect(envelopeProblem(res.statusCode, res.headers['content-type'] as string, res.body)).toBeNull();
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe('不能审核自己提交的内容');
+    }
+    const after = await t.app.inject({ url: `/api/v8/console/revisions/${id}`, headers });
+    expect(after.json().data.state).toBe('in_review');
+    await t.app.inject({ method: 'POST', url: `/api/v8/console/revisions/${id}/withdraw`, headers });
   });
 });

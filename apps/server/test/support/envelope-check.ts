@@ -9,6 +9,8 @@ export function envelopeProblem(status: number, contentType: string | undefined,
   if (status >= 500) return `status ${status}`;
   if (status === 304) return null;
   if (status === 200 && contentType?.startsWith('image/')) return null;
+  // Issue #29: the console's audit export (audit.csv) is a spreadsheet, not an envelope.
+  if (status === 200 && contentType === 'text/csv; charset=utf-8') return null;
   if (!contentType?.startsWith('application/json')) return `content-type ${contentType ?? 'none'}`;
   let json: unknown;
   try {

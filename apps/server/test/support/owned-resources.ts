@@ -520,14 +520,23 @@ export const ROLE_ROUTES: RoleRoute[] = [
     request: { method: 'POST', url: `/api/v8/advisor/cases/${NO_CASE}/status`, payload: { status: 'processing' } },
     roles: ['advisor'],
     allowed: 404,
+  }, // Issue #29: the operator console (console-routes.ts). Every route also needs a console session
+  // (an SMS login < 12 h old, used within 30 min): the callers here just logged in. Content comes from
+  // the suite's content backend; made-up revisions and users answer 404, refused input 400.
+  ...consoleRows(),
+  // Issue #30: the console's media library: editors upload and replace, reviewers see it too (the role is
+  // checked before the body or id is looked at).
+  { name: 'GET /api/v8/console/media', request: { url: '/api/v8/console/media?kind=image&page=1&size=20' }, roles: ['editor', 'reviewer'] },
+  {
+    name: 'GET /api/v8/console/media/{id}',
+    request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa' },
+    roles: ['editor', 'reviewer'],
+    allowed: 404,
   },
-  // Issue #30: the console's media library (the role is checked before the body or id is looked at).
-  { name: 'GET /api/v8/console/media', request: { url: '/api/v8/console/media?kind=image&page=1&size=20' }, roles: ['editor'] },
-  { name: 'GET /api/v8/console/media/{id}', request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa' }, roles: ['editor'], allowed: 404 },
   {
     name: 'GET /api/v8/console/media/{id}/files/{name}',
     request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa/files/aaaaaaaaaaaaaaaa.320.0123456789.webp' },
-    roles: ['editor'],
+    roles: ['editor', 'reviewer'],
     allowed: 404,
   },
   {
@@ -543,3 +552,58 @@ export const ROLE_ROUTES: RoleRoute[] = [
     allowed: 404,
   },
 ];
+
+/** Issue #29: one row per console route, with who may use it (admin passes every check). */
+function consoleRows(): RoleRoute[] {
+  const C = '/api/v8/console';
+  const REV = 'revaaaaaaaaaaaaaaaaaaaa';
+  const lamp = { kind: 'thing', itemId: 'lamp', source: { format: 'json', value: { id: 'lamp', name: '艾灸灯', price: 199 } } };
+  const desk: GrantableRole[] = ['editor', 'reviewer'];
+  const row = (name: string, request: InjectOptions, roles: GrantableRole[], allowed?: number): RoleRoute => ({
+    name,
+    request: { ...request, url: `${C}${request.url}` },
+    roles,
+    ...(allowed ? { allowed } : {}),
+  });
+  return [
+    row(`GET ${C}/me`, { url: '/me' }, desk),
+    row(`GET ${C}/kinds`, { url: '/kinds' }, desk),
+    row(`GET ${C}/kinds/{kind}/items`, { url: '/kinds/thing/items' }, desk),
+    row(`GET ${C}/kinds/{kind}/items/{id}`, { url: '/kinds/thing/items/lamp' }, desk),
+    row(`GET ${C}/kinds/{kind}/items/{id}/versions`, { url: '/kinds/thing/items/lamp/versions' }, desk),
+    row(`GET ${C}/kinds/{kind}/items/{id}/versions/{version}`, { url: '/kinds/thing/items/lamp/versions/0' }, desk),
+    // No version is kept yet: the role check passed, the version is not there.
+    row(
+      `POST ${C}/kinds/{kind}/items/{id}/versions/{version}/rollback`,
+      { method: 'POST', url: '/kinds/thing/items/lamp/versions/3/rollback' },
+      ['editor'],
+      404,
+    ),
+    row(`POST ${C}/check`, { method: 'POST', url: '/check', payload: lamp }, desk),
+    row(`GET ${C}/revisions`, { url: '/revisions?mine=true' }, desk),
+    // A kind that cannot be edited one by one: refused after the role check, nothing written.
+    row(`POST ${C}/revisions`, { method: 'POST', url: '/revisions', payload: { ...lamp, kind: 'frozen' } }, ['editor'], 400),
+    row(`GET ${C}/revisions/{id}`, { url: `/revisions/${REV}` }, desk, 404),
+    row(`PUT ${C}/revisions/{id}`, { method: 'PUT', url: `/revisions/${REV}`, payload: { source: lamp.source } }, ['editor'], 404),
+    row(`POST ${C}/revisions/{id}/submit`, { method: 'POST', url: `/revisions/${REV}/submit` }, ['editor'], 404),
+    row(`POST ${C}/revisions/{id}/withdraw`, { method: 'POST', url: `/revisions/${REV}/withdraw` }, desk, 404),
+    row(
+      `POST ${C}/revisions/{id}/approve`,
+      { method: 'POST', url: `/revisions/${REV}/approve`, payload: { publishAt: null } },
+      ['reviewer'],
+      404,
+    ),
+    row(
+      `POST ${C}/revisions/{id}/reject`,
+      { method: 'POST', url: `/revisions/${REV}/reject`, payload: { comment: '请核对价格' } },
+      ['reviewer'],
+      404,
+    ),
+    row(`POST ${C}/revisions/{id}/preview`, { method: 'POST', url: `/revisions/${REV}/preview` }, desk, 404),
+    row(`GET ${C}/audit`, { url: '/audit?limit=10' }, ['reviewer']),
+    row(`GET ${C}/audit.csv`, { url: '/audit.csv' }, ['reviewer']),
+    row(`GET ${C}/staff`, { url: '/staff' }, []),
+    row(`PUT ${C}/staff/{id}/roles`, { method: 'PUT', url: `/staff/${NO_CASE}/roles`, payload: { roles: ['editor'] } }, [], 404),
+    row(`POST ${C}/staff`, { method: 'POST', url: '/staff', payload: { mobile: '12345', roles: ['editor'] } }, [], 400),
+  ];
+}

@@ -31,6 +31,9 @@ const USER_OWNED_TABLES = [
   'notifications',
   'notice_slots',
   'short_links',
+  // Issue #29: a refused console request leaves no revision or version behind.
+  'content_revisions',
+  'content_versions',
   // Issue #30: a refused upload stores no object and no file.
   'media_objects',
   'media_files',

@@ -4,7 +4,7 @@ import { RoleSchema } from '../login/login-contract.ts';
 /**
  * The operator console's API (issue #29), shared by the server (apps/server/src/console/) and the
  * console app (apps/console/). Every path is under /api/v8/console/ and needs a staff role; see
- * docs/console.md for the workflow. Dates are epoch milliseconds.
+ * the README's 运营后台 section and docs/decisions/040-editorial-workflow.md for the workflow. Dates are epoch milliseconds.
  */
 
 /** How long an SMS login stays good for the console, and how long it may sit idle (issue #29 "Who and how"). */
@@ -148,7 +148,8 @@ export const RevisionListQuerySchema = z.object({
   state: RevisionStateSchema.optional(),
   kind: z.string().regex(KIND_NAME).optional(),
   itemId: z.string().regex(ITEM_ID).optional(),
-  mine: z.coerce.boolean().optional(),
+  /** `true`: only the caller's own revisions ("false" means all: a string flag, not coerced). */
+  mine: z.stringbool().optional(),
 });
 
 /** GET /api/v8/console/kinds/:kind/items/:id/versions: every published version, newest first. */
@@ -163,7 +164,10 @@ export const VersionSchema = z.object({
 export type Version = z.infer<typeof VersionSchema>;
 /** GET …/versions/:version: that version's source (for a diff). */
 export const VersionSourceSchema = VersionSchema.extend({ source: ItemSourceSchema });
-export const VersionParams = ItemParams.extend({ version: z.coerce.number().int().nonnegative() });
+export const VersionParams = ItemParams.extend({ version: z.coerce.number().int().nonnegative().max(1_000_000) });
+/** POST …/versions/:version/rollback: a new draft holding that version, reviewed like any other (issue #29). */
+export const RevisionParams = z.object({ id: z.string().regex(/^rev[a-z]{20}$/, { error: '修改记录编号不正确' }) });
+export const StaffParams = z.object({ id: z.uuid({ error: '用户编号不正确' }) });
 
 /** POST /api/v8/console/revisions/:id/preview: a short-lived token the H5 sends as X-Moxa-Preview. */
 export const PreviewSchema = z.object({ token: z.string(), expiresAt: z.number(), paths: z.array(z.string()) });

@@ -1,0 +1,21 @@
+/**
+ * Who sees which part of the console (issue #29 "Who and how"): `editor` writes drafts, `reviewer`
+ * approves or rejects, `admin` passes every check. The server's access table decides; the menus
+ * only hide what a role could not use.
+ */
+export type Section = 'content' | 'review' | 'audit' | 'staff';
+
+const NEEDS: Record<Section, readonly string[]> = {
+  content: ['editor', 'reviewer'],
+  review: ['reviewer'],
+  audit: ['reviewer'],
+  staff: [],
+};
+
+export function canSee(roles: readonly string[], section: Section): boolean {
+  return roles.includes('admin') || NEEDS[section].some((r) => roles.includes(r));
+}
+
+export const ROLE_LABELS: Record<string, string> = { editor: '编辑', reviewer: '审核员', admin: '管理员', advisor: '顾问', user: '用户' };
+/** The roles the staff screen grants (the server refuses any it does not know). */
+export const STAFF_ROLES = ['editor', 'reviewer', 'admin', 'advisor'] as const;
