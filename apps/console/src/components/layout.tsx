@@ -1,4 +1,12 @@
-import { AuditOutlined, FileTextOutlined, LogoutOutlined, MenuOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileTextOutlined,
+  PictureOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ConsoleMe } from '@moxa/core/console/console-contract';
 import { useGetIdentity, useInvalidate, useLogout } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +22,7 @@ import { LoginForm } from './login-form.tsx';
 
 const MENU: { key: Section; path: string; label: string; icon: ReactNode }[] = [
   { key: 'content', path: '/content', label: '内容', icon: <FileTextOutlined /> },
+  { key: 'media', path: '/media', label: '媒体库', icon: <PictureOutlined /> },
   { key: 'review', path: '/review', label: '审核', icon: <SafetyCertificateOutlined /> },
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined /> },
   { key: 'staff', path: '/staff', label: '人员与角色', icon: <TeamOutlined /> },
