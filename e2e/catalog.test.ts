@@ -49,8 +49,9 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
     await page.getByRole('dialog', { name: '查看大图' }).waitFor();
     await page.getByRole('button', { name: '关闭' }).click();
     await page.getByRole('dialog', { name: '查看大图' }).waitFor({ state: 'detached' });
-    // No store is configured: the buy button leads to an advisor.
-    expect(await page.getByRole('link', { name: '咨询购买' }).getAttribute('href')).toMatch(/^\/single-order-h5\/ConsultationH5\?product=/);
+    // No store is configured (issue #30): 问顾问 alone, no 去购买 leading to a form.
+    expect(await page.getByRole('link', { name: '问顾问' }).getAttribute('href')).toMatch(/^\/single-order-h5\/ConsultationH5\?product=/);
+    expect(await page.getByRole('link', { name: '去购买' }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 

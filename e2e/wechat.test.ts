@@ -179,7 +179,7 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
     await subscribe.waitFor();
     expect(
       await wxPage.evaluate(() => (window as unknown as { __wxConfigs: { openTagList?: string[] }[] }).__wxConfigs.at(-1)?.openTagList),
-    ).toEqual(['wx-open-subscribe']);
+    ).toEqual(['wx-open-subscribe', 'wx-open-launch-weapp']);
     expect(await wxPage.locator('wx-open-subscribe').getAttribute('template')).toBe('tpl-course');
     await subscribe.click();
     await wxPage.getByText('已允许微信提醒').waitFor();

@@ -46,6 +46,11 @@ export type KindEdit = {
   note?: string;
   /** The H5 paths that show the item, for the preview. */
   paths?(id: string): string[];
+  /**
+   * Where a new item's file goes while the kind has no item to take the layout from (reviews, whose
+   * seed holds none: `reviews/<id>.json`; issue #30).
+   */
+  newItemFile?(id: string): string;
 };
 
 type KindParts<T> = {

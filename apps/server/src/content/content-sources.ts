@@ -280,7 +280,17 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
       if (isNew ? item : !item) throw new ContentError(isNew ? `${kind} ${id} already exists` : `${kind} ${id} does not exist`);
       if (isNew && !decl.edit.creatable) throw new ContentError(`${kind}: new items cannot be added`);
       const sample = item ?? items[0];
-      if (!sample) throw new ContentError(`${kind} has no items to take the file layout from`);
+      if (!sample) {
+        // An empty kind (issue #30: reviews) names where its first item goes.
+        const first = isNew ? decl.edit.newItemFile?.(id) : undefined;
+        if (!first) throw new ContentError(`${kind} has no items to take the file layout from`);
+        if (tree.has(first)) throw new ContentError(`Invalid content in ${first}: the file already exists`);
+        if ((source.format === 'markdown') !== isMarkdown(first))
+          throw new ContentError(`${kind} items are ${isMarkdown(first) ? 'Markdown' : 'JSON'}`);
+        const text =
+          source.format === 'markdown' ? spliceMarkdown(undefined, first, source) : spliceJson(undefined, first, id, source.value, false);
+        return new Map(tree).set(first, text);
+      }
       const markdown = isMarkdown(sample.file);
       if ((source.format === 'markdown') !== markdown) throw new ContentError(`${kind} items are ${markdown ? 'Markdown' : 'JSON'}`);
       // A folder of files, one an item (Markdown, product-marketing/<id>.json), or a list file the kind shares.

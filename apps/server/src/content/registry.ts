@@ -1,8 +1,10 @@
+import { brandKind } from '../brand/brand-kinds.ts';
 import { acupointKind, chartViewKind, meridianKind } from '../acupoints/acupoint-kinds.ts';
 import { diseaseGroupKind, diseaseKind } from '../diseases/disease-kinds.ts';
 import { glossaryKind } from '../glossary/glossary-kinds.ts';
 import { noticeKind, noticeTypeKind } from '../notices/notice-kinds.ts';
 import { constitutionKind } from '../physical/constitution-kind.ts';
+import { reviewKind } from '../reviews/review-kinds.ts';
 import { problemKind, problemTopicKind } from '../problems/problem-kinds.ts';
 import { productKind, productMarketingKind, productTypeKind } from '../products/product-kinds.ts';
 import { videoKind } from '../videos/video-kinds.ts';
@@ -32,4 +34,7 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   productMarketingKind,
   videoKind,
   glossaryKind,
+  // Issue #30: brand settings and real reviews (decision 042).
+  brandKind,
+  reviewKind,
 ];

@@ -1,6 +1,7 @@
 import { PRIVACY_POLICY_VERSION } from '@moxa/core/consent/consent-rules';
 import { PRIVACY_POLICY_EFFECTIVE_DATE } from '@moxa/core/legal/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 
 /**
@@ -38,7 +39,7 @@ describe.each(DIALECTS)('GET /api/v8/about on %s', (dialect) => {
       termsVersion: expect.any(String),
       termsEffectiveDate: expect.any(String),
     });
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe(CONTENT_CACHE);
   });
 
   it('answers the configured operator, address, phone and ICP filing number', async () => {

@@ -16,6 +16,9 @@ import { contentAnswers } from '../lib/cached-body.ts';
 import { problemKind } from '../problems/problem-kinds.ts';
 import { productKind, productMarketingKind, productTypeKind, type ProductRecord } from '../products/product-kinds.ts';
 import { videoKind } from '../videos/video-kinds.ts';
+import { storeFor } from '../brand/brand-view.ts';
+import { reviewKind } from '../reviews/review-kinds.ts';
+import { publicReview, type PublicReview } from '@moxa/core/reviews/review-contract';
 
 const IdParams = z.object({ id: z.string().min(1).max(64, { error: '编号不正确' }) });
 /** How many products each type shows on /product before its 更多 link. */
@@ -37,6 +40,13 @@ export function productRoutes(store: ContentStore): FastifyPluginAsyncZod {
     tags: p.tags,
   });
   const answer = contentAnswers();
+  /** Issue #30: a product's real reviews, newest first (none in the seed, so most pages have none). */
+  const reviewsOf = (productId: string): PublicReview[] =>
+    store
+      .list(reviewKind)
+      .filter((r) => r.product === productId)
+      .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id))
+      .map(publicReview);
   return async (app) => {
     app.get(
       '/api/v8/products/types',
@@ -91,7 +101,8 @@ export function productRoutes(store: ContentStore): FastifyPluginAsyncZod {
           notSuits: p.notSuits,
           cautions: p.cautions,
           registrationNo: p.registrationNo ?? null,
-          store: p.store ?? null,
+          store: storeFor(store, p.store),
+          reviews: reviewsOf(p.id),
           hasMarketing: store.get(productMarketingKind, p.id) !== undefined,
           hasSession: p.session !== undefined,
           body: p.body,
@@ -113,7 +124,11 @@ export function productRoutes(store: ContentStore): FastifyPluginAsyncZod {
         const m = store.get(productMarketingKind, request.params.id);
         const p = store.get(productKind, request.params.id);
         if (!m || !p) throw notFound('没有找到这个推广页');
-        return answer(request, reply, `marketing:${m.id}`, () => ({ ...m, product: { ...summary(p), store: p.store ?? null } }));
+        return answer(request, reply, `marketing:${m.id}`, () => ({
+          ...m,
+          product: { ...summary(p), store: storeFor(store, p.store) },
+          reviews: reviewsOf(p.id),
+        }));
       },
     );
   };

@@ -14,6 +14,7 @@ import type { VitalsRepository } from '../vitals/vitals-repository.ts';
 import { accountDataRoutes } from './account-data-routes.ts';
 import { acupointRoutes } from './acupoint-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { brandRoutes } from './brand-routes.ts';
 import { advisorRoutes } from './advisor-routes.ts';
 import { caseRoutes } from './case-routes.ts';
 import { consentRoutes } from './consent-routes.ts';
@@ -99,7 +100,9 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(accountDataRoutes, ({ physical, content }) => [
     { questionnaire: physical.questionnaire, diseaseName: (id: string) => content.get(diseaseKind, id)?.name ?? null },
   ]),
-  route(legalRoutes),
+  route(legalRoutes, (d) => [d.content]),
+  // Issue #30: brand settings (decision 042).
+  route(brandRoutes, (d) => [d.content]),
   route(consentRoutes),
   // Issue #33 item 5: real users' Core Web Vitals (decision 034).
   route(vitalsRoutes, (d) => [d.vitals]),

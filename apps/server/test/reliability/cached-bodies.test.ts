@@ -4,6 +4,7 @@ import { SessionPlanSchema } from '@moxa/core/moxa/moxa-contract';
 import { AcupointDetailSchema, AcupointSummarySchema } from '@moxa/core/acupoints/acupoint-contract';
 import { MeridianDetailSchema } from '@moxa/core/acupoints/meridian-contract';
 import { DiseaseDetailSchema, DiseaseGroupSummarySchema, DiseaseSummarySchema } from '@moxa/core/diseases/disease-contract';
+import { BrandSchema } from '@moxa/core/brand/brand-contract';
 import { GlossaryAnswerSchema } from '@moxa/core/glossary/glossary-contract';
 import { envelope } from '@moxa/core/http/envelope';
 import { pageOf } from '@moxa/core/http/paging';
@@ -64,6 +65,8 @@ const CACHED: [url: string, schema: z.ZodType][] = [
   ['/api/v8/videos/home', VideoHomeSchema],
   ['/api/v8/videos?category=health', pageOf(VideoSummarySchema)],
   ['/api/v8/videos/find-zusanli', VideoDetailSchema],
+  // Issue #30: the brand settings.
+  ['/api/v8/brand', BrandSchema],
 ];
 
 /** Public GETs answered through the response serialiser (which holds them to their schema), by template. */
@@ -86,7 +89,7 @@ const NOT_CACHED: Record<string, { url: string; reason: string }> = {
   // are cached bodies, checked against these schemas by scripts/new-kind.test.ts.
   '/api/v8/kinds/{kind}': { url: '/api/v8/kinds/tea', reason: 'no simple kind in the content: a 404 error' },
   '/api/v8/kinds/{kind}/{id}': { url: '/api/v8/kinds/tea/x', reason: 'no simple kind in the content: a 404 error' },
-  '/api/v8/about': { url: '/api/v8/about', reason: 'the operator details from the environment; ' + SERIALISED },
+  '/api/v8/about': { url: '/api/v8/about', reason: 'the operator details from the brand settings or the environment; ' + SERIALISED },
 };
 
 /** The OpenAPI template a concrete URL is answered by: static segments win over {params}, as in the router. */

@@ -135,6 +135,8 @@ export const ROUTES: RouteDef[] = [
   // Issue #27 item 18: the privacy policy and the terms of use.
   { path: '/privacy', title: '隐私政策', screen: 'legal/legal-screens#PrivacyScreen' },
   { path: '/terms', title: '用户协议', screen: 'legal/legal-screens#TermsScreen' },
+  // Issue #30: 关于我们 from the brand settings.
+  { path: '/about', title: '关于我们', screen: 'legal/about-screen' },
   // Issue #27 item 15: the separate consents to keep health data, and their withdrawal.
   { path: '/mine/consents', title: '隐私与授权', screen: 'mine/mine-screens#ConsentsScreen', guard: true },
   // Issue #26: plain words for jargon.

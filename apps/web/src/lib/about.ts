@@ -5,8 +5,8 @@ import { apiFetch } from './api-client.ts';
 export type { About };
 
 /**
- * Who runs the service (issue #27 item 18), from the server's configuration: 关于我们 in 我的 and the
- * 隐私政策 and 用户协议 pages read it. A value the operator has not configured is null.
+ * Who runs the service (issue #27 item 18), from the brand settings (issue #30; the server's
+ * configuration as a fallback): the 隐私政策 and 用户协议 pages read it. A value not set is null.
  */
 export const getAbout = () => apiFetch<About>('/api/v8/about');
 export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: getAbout, staleTime: 5 * 60 * 1000 });

@@ -43,7 +43,8 @@ async function configure(): Promise<Wx | null> {
     debug: false,
     ...answer.config,
     jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'],
-    openTagList: ['wx-open-subscribe'],
+    // Issue #31: the course form's subscribe button; issue #30: 去购买 opening the store's mini-program.
+    openTagList: ['wx-open-subscribe', 'wx-open-launch-weapp'],
   });
   return wx;
 }
@@ -63,7 +64,10 @@ export async function applyCard(card: ShareCard): Promise<void> {
   });
 }
 
-/** A page without a share card that shows an open tag (the course form's subscribe button) configures the SDK itself. */
-export async function enableOpenTags(): Promise<void> {
-  await configure();
+/**
+ * A page without a share card that shows an open tag (the course form's subscribe button, 去购买's
+ * mini-program launch) configures the SDK itself; false when it could not be configured here.
+ */
+export async function enableOpenTags(): Promise<boolean> {
+  return (await configure()) !== null;
 }

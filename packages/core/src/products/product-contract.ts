@@ -3,6 +3,7 @@ import { RichTextSchema } from '../content/rich-text.ts';
 import { PrescriptionPointSchema } from '../diseases/disease-contract.ts';
 import { PageQuerySchema } from '../http/paging.ts';
 import { MediaImageSchema, UPLOAD_REF_SOURCE } from '../media/media-contract.ts';
+import { PublicReviewSchema } from '../reviews/review-contract.ts';
 
 /**
  * Product center (issue #16): product types and products as authored in content/products/ (types.json,
@@ -25,15 +26,27 @@ export const ProductTypeSchema = z.object({
 });
 export type ProductType = z.infer<typeof ProductTypeSchema>;
 
-/** Where the buy button goes: a web store page, or a WeChat mini-program page. */
-export const StoreLinkSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https$/ }) }),
-  z.object({
-    kind: z.literal('miniprogram'),
-    appId: z.string().regex(/^wx[0-9a-f]{16}$/),
-    path: z.string().regex(/^\/?[A-Za-z0-9/_?=&.-]+$/),
-  }),
-]);
+/** A WeChat mini-program page: its app id (wx + 16 hex) and the page path with its query (`pages/goods/detail?id=12`). */
+export const MiniProgramPageSchema = z.object({
+  appId: z.string().regex(/^wx[0-9a-f]{16}$/, { error: '小程序 AppID 是 wx 加 16 位字母数字' }),
+  path: z.string().regex(/^\/?[A-Za-z0-9/_?=&.%-]{1,200}$/, { error: '小程序页面路径只能有字母、数字和 / _ ? = & . % -' }),
+});
+export type MiniProgramPage = z.infer<typeof MiniProgramPageSchema>;
+
+/**
+ * Where 购买 goes (issue #30): a web store page (https), a WeChat mini-program page, or both. Inside
+ * WeChat a configured mini-program opens with WeChat's own tag (wx-open-launch-weapp); elsewhere the
+ * web page. A product's own link wins over the brand's default (content/brand.md).
+ */
+export const StoreLinkSchema = z
+  .object({
+    url: z
+      .url({ protocol: /^https$/, error: '购买网址要以 https:// 开头' })
+      .max(500)
+      .optional(),
+    miniProgram: MiniProgramPageSchema.optional(),
+  })
+  .refine((s) => s.url !== undefined || s.miniProgram !== undefined, { error: '购买链接要填网址或小程序页面' });
 export type StoreLink = z.infer<typeof StoreLinkSchema>;
 
 export const ProductContentSchema = z.object({
@@ -155,8 +168,10 @@ export const ProductDetailSchema = ProductSummarySchema.extend({
   notSuits: z.array(z.string()),
   cautions: z.array(z.string()),
   registrationNo: z.string().nullable(),
-  /** Where 购买 leads; null: no store is configured, so the page offers consultation instead. */
+  /** Where 购买 leads (the product's own link, else the brand's default); null: none, so the page offers 问顾问 only. */
   store: StoreLinkSchema.nullable(),
+  /** Issue #30: real, consented reviews of this product, newest first; empty: the page shows no reviews block. */
+  reviews: z.array(PublicReviewSchema),
   hasMarketing: z.boolean(),
   /** Issue #18: the how-to can run as a guided session (/moxa_session?product=<id>). */
   hasSession: z.boolean(),
@@ -189,5 +204,7 @@ export const ProductMarketingSchema = z.object({
   share: z.object({ title: z.string(), description: z.string() }),
   blocks: z.array(MarketingBlockOutSchema),
   product: ProductSummarySchema.extend({ store: StoreLinkSchema.nullable() }),
+  /** Issue #30: as on the product's page; empty: no reviews block. */
+  reviews: z.array(PublicReviewSchema),
 });
 export type ProductMarketing = z.infer<typeof ProductMarketingSchema>;

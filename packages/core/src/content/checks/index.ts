@@ -1,4 +1,5 @@
 import { ACUPOINT_RULES } from './acupoint-rules.ts';
+import { BRAND_RULES } from './brand-rules.ts';
 import { CheckContext, type Rule } from './context.ts';
 import { PRESCRIPTION_RULES } from './prescription-rules.ts';
 import { PRODUCT_RULES } from './product-rules.ts';
@@ -25,6 +26,7 @@ export const RULES: readonly Rule[] = [
   ...WORDING_RULES,
   ...PRODUCT_RULES,
   ...REFERENCE_RULES,
+  ...BRAND_RULES,
 ];
 
 export function checkContent(tree: ReadonlyMap<string, string>): ContentFinding[] {

@@ -3,6 +3,8 @@ import { zhCN } from 'zod/locales';
 import { AcupointContentSchema } from '../../acupoints/acupoint-contract.ts';
 import { ChartViewSchema, MeridianContentSchema } from '../../acupoints/meridian-contract.ts';
 import { DiseaseContentSchema, DiseaseGroupSchema } from '../../diseases/disease-contract.ts';
+import { BrandContentSchema } from '../../brand/brand-contract.ts';
+import { ReviewContentSchema } from '../../reviews/review-contract.ts';
 import { GlossaryTermSchema } from '../../glossary/glossary-contract.ts';
 import { NoticeContentSchema, NoticeTypeSchema } from '../../notices/notice-contract.ts';
 import { QuestionnaireSchema, SchemeSchema } from '../../physical/physical-contract.ts';
@@ -34,6 +36,8 @@ const SCHEMAS: Record<ItemKind, z.ZodType> = {
   'product-marketing': ProductMarketingContentSchema,
   video: VideoContentSchema,
   glossary: GlossaryTermSchema,
+  brand: BrandContentSchema,
+  review: ReviewContentSchema,
 };
 
 const TYPE_NAMES: Record<string, string> = { string: '文字', number: '数字', array: '列表', object: '一组字段', boolean: '是或否' };

@@ -26,7 +26,10 @@ export type ItemKind =
   | 'product-marketing'
   | 'video'
   | 'chart-view'
-  | 'glossary';
+  | 'glossary'
+  // Issue #30: the brand settings (brand.md) and real reviews (reviews/<id>.json).
+  | 'brand'
+  | 'review';
 
 export type Json = Record<string, unknown>;
 
@@ -206,6 +209,13 @@ function parseFile(file: string, text: string): { items: SourceItem[]; broken: C
     const value = parseJson(file, text, broken);
     const id = name.slice(0, -'.json'.length);
     if (value !== undefined) items.push({ kind: 'product-marketing', id, itemId: id, prefix: '', file, data: rec(value), body: null });
+  } else if (folder === 'reviews' && name.endsWith('.json')) {
+    const value = parseJson(file, text, broken);
+    const id = name.slice(0, -'.json'.length);
+    if (value !== undefined) items.push({ kind: 'review', id, itemId: id, prefix: '', file, data: rec(value), body: null });
+  } else if (file === 'brand.md') {
+    const parsed = parseMarkdown(file, text, broken);
+    if (parsed) items.push({ kind: 'brand', id: 'brand', itemId: 'brand', prefix: '', file, data: parsed.data, body: parsed.body });
   } else if (MARKDOWN_FOLDERS[folder] && name.endsWith('.md')) {
     const parsed = parseMarkdown(file, text, broken);
     const id = name.slice(0, -'.md'.length);

@@ -5,7 +5,7 @@ import type { Me } from '@moxa/core/login/login-contract';
 import { LinkList } from '../../../components/content-list.tsx';
 import { ElderSwitch } from '../../../components/elder-switch.tsx';
 import { LogoutButton } from '../../../components/logout-button.tsx';
-import { OperatorInfo } from '../../../components/operator-info.tsx';
+import { BrandFooter } from '../../../components/brand-footer.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
@@ -95,20 +95,14 @@ export function MineScreen() {
 
       <LinkList
         label="帮助"
-        rows={[{ to: '/glossary', title: '术语解释', subtitle: '寸、壮、阴虚是什么意思', icon: <RowIcon name="book" /> }]}
+        rows={[
+          { to: '/glossary', title: '术语解释', subtitle: '寸、壮、阴虚是什么意思', icon: <RowIcon name="book" /> },
+          // Issue #30: 关于我们 is its own page, from the brand settings.
+          { to: '/about', title: '关于我们', subtitle: '公司、联系方式、备案号', icon: <RowIcon name="doc" /> },
+        ]}
       />
 
       <ElderSwitch hint="字更大、按钮更大，看得更清楚" />
-
-      <details className="card mine-about">
-        <summary>关于我们</summary>
-        <p>“艾灸养生”是一个讲艾灸的手机网页：查穴位、看艾灸方法和灸前须知、做体质自测、看教学视频，也可以向顾问咨询艾灸调理和产品使用。</p>
-        <p>
-          这里的内容用于日常保健参考，<strong>不是医疗诊断，也不能代替就医</strong>。身体不适持续或加重、孕期或有慢性病，请先咨询医生。
-        </p>
-        {/* Issue #27 item 18: who runs the service, from the server's configuration. */}
-        <OperatorInfo />
-      </details>
 
       <details className="card mine-about">
         <summary>隐私说明</summary>
@@ -137,6 +131,7 @@ export function MineScreen() {
           </Link>
         </div>
       )}
+      <BrandFooter />
     </Page>
   );
 }

@@ -1,32 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { StoreLink } from '@moxa/core/products/product-contract';
 
 /** Where the consultation page is (spec §2), with the product it is about. */
 export const consultHref = (productId: string) => `/single-order-h5/ConsultationH5?product=${encodeURIComponent(productId)}`;
 
+/** 去购买's code, loaded only for a product that has a store. */
+const StoreButton = lazy(() => import('./store-button.tsx'));
+
 /**
- * 购买 (issue #16): the store page configured for the product. A mini-program page opens from inside
- * the brand's mini-program (its web-view); anywhere else, and when no store is configured, the button
- * leads to an advisor, who can also help choose.
+ * The 购买 area of a product (issue #30): 问顾问 always (the consultation, which also helps choose),
+ * and 去购买 beside it when a store is configured for the product or as the brand's default
+ * (store-button.tsx). A consultation is not a way to buy, so without a store 问顾问 stands alone.
  */
-export function BuyButton({ productId, store }: { productId: string; store: StoreLink | null }) {
-  if (store?.kind === 'url')
-    return (
-      <a className="btn btn-primary buy-btn" href={store.url} rel="noopener">
-        去购买
-      </a>
-    );
-  const wx = (window as { wx?: { miniProgram?: { navigateTo(o: { url: string }): void } } }).wx;
-  const inMiniProgram = store?.kind === 'miniprogram' && (window as { __wxjs_environment?: string }).__wxjs_environment === 'miniprogram';
-  if (inMiniProgram && wx?.miniProgram)
-    return (
-      <button type="button" className="btn btn-primary buy-btn" onClick={() => wx.miniProgram!.navigateTo({ url: store.path })}>
-        去购买
-      </button>
-    );
+export function BuyActions({ productId, store }: { productId: string; store: StoreLink | null }) {
   return (
-    <Link className="btn btn-primary buy-btn" to={consultHref(productId)}>
-      咨询购买
-    </Link>
+    <>
+      <Link className={`btn buy-consult${store ? '' : ' btn-primary buy-consult-only'}`} to={consultHref(productId)}>
+        问顾问
+      </Link>
+      {store && (
+        <Suspense fallback={<span className="buy-btn buy-pending" />}>
+          <StoreButton store={store} />
+        </Suspense>
+      )}
+    </>
   );
 }

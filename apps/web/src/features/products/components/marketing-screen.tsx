@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ProductMarketing } from '@moxa/core/products/product-contract';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -7,7 +8,8 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { useMarketing } from '../api/queries.ts';
-import { BuyButton } from './buy-button.tsx';
+import { BuyActions } from './buy-button.tsx';
+import { Reviews } from './reviews.tsx';
 import { Price } from '../../../components/price.tsx';
 import '../products.css';
 
@@ -31,14 +33,22 @@ export function MarketingScreen() {
           actions: [{ text: '产品中心', primary: true, onClick: () => void navigate('/product') }],
         }}
       >
-        {(m) => (
-          <article className="marketing">
-            {m.blocks.map((b, i) => (
-              <MarketingBlock key={i} b={b} m={m} />
-            ))}
-            <p className="disclaimer">日常保健用品，效果因人而异，不能代替药物和医疗；身体不适请及时就医。</p>
-          </article>
-        )}
+        {(m) => {
+          const firstCta = m.blocks.findIndex((b) => b.kind === 'cta');
+          return (
+            <article className="marketing">
+              {m.blocks.map((b, i) => (
+                <Fragment key={i}>
+                  {/* Issue #30: real reviews, if any, just before the first call to action. */}
+                  {i === firstCta && <Reviews reviews={m.reviews} />}
+                  <MarketingBlock b={b} m={m} />
+                </Fragment>
+              ))}
+              {firstCta === -1 && <Reviews reviews={m.reviews} />}
+              <p className="disclaimer">日常保健用品，效果因人而异，不能代替药物和医疗；身体不适请及时就医。</p>
+            </article>
+          );
+        }}
       </QueryState>
     </Page>
   );
@@ -132,7 +142,9 @@ function MarketingBlock({ b, m }: { b: Block; m: ProductMarketing }) {
           <p className="mk-price">
             {m.product.name} <Price price={m.product.price} unit={m.product.unit} />
           </p>
-          <BuyButton productId={m.product.id} store={m.product.store} />
+          <div className="mk-cta-actions">
+            <BuyActions productId={m.product.id} store={m.product.store} />
+          </div>
         </section>
       );
   }

@@ -14,7 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { formatDuration } from '../../../lib/media-format.ts';
 import { useProduct } from '../api/queries.ts';
-import { BuyButton, consultHref } from './buy-button.tsx';
+import { BuyActions } from './buy-button.tsx';
+import { Reviews } from './reviews.tsx';
 import { Price } from '../../../components/price.tsx';
 import '../products.css';
 
@@ -102,6 +103,7 @@ function Detail({ p }: { p: ProductDetail }) {
       <div className="card">
         <RichTextView value={p.body} />
       </div>
+      <Reviews reviews={p.reviews} />
       {p.videos.length > 0 && (
         <>
           <h2 className="section-title">相关视频</h2>
@@ -126,10 +128,7 @@ function Detail({ p }: { p: ProductDetail }) {
       )}
       <p className="disclaimer">艾灸属于日常保健，效果因人而异；身体不适或患有疾病请先就医。</p>
       <div className="buy-bar">
-        <Link className="btn buy-consult" to={consultHref(p.id)}>
-          问顾问
-        </Link>
-        <BuyButton productId={p.id} store={p.store} />
+        <BuyActions productId={p.id} store={p.store} />
       </div>
     </article>
   );
