@@ -17,6 +17,7 @@ import { EditorPage } from './pages/editor.tsx';
 import { ItemsPage } from './pages/items.tsx';
 import { KindsPage } from './pages/kinds.tsx';
 import { LoginPage } from './pages/login.tsx';
+import { MediaPage } from './pages/media.tsx';
 import { ReviewPage } from './pages/review.tsx';
 import { StaffPage } from './pages/staff.tsx';
 import { VersionsPage } from './pages/versions.tsx';
@@ -65,6 +66,7 @@ export function App() {
               { name: 'items', list: '/content/:kind', edit: '/content/:kind/:id', meta: { label: '条目' } },
               { name: 'revisions', list: '/review', meta: { label: '审核' } },
               { name: 'versions', list: '/content/:kind/:id/versions', meta: { label: '版本' } },
+              { name: 'media', list: '/media', meta: { label: '媒体库' } },
               { name: 'audit', list: '/audit', meta: { label: '审计日志' } },
               { name: 'staff', list: '/staff', meta: { label: '人员与角色' } },
               { name: 'advisors', list: '/advisors', meta: { label: '顾问资料' } },
@@ -92,6 +94,7 @@ export function App() {
                 <Route path="/content/:kind/new" element={<EditorPage isNew />} />
                 <Route path="/content/:kind/:id" element={<EditorPage />} />
                 <Route path="/content/:kind/:id/versions" element={<VersionsPage />} />
+                <Route path="/media" element={<MediaPage />} />
                 <Route path="/review" element={<ReviewPage />} />
                 <Route path="/audit" element={<AuditPage />} />
                 <Route path="/staff" element={<StaffPage />} />

@@ -188,6 +188,24 @@ export const EnvSchema = z.object({
   OPERATOR_PHONE: z.string().trim().max(40).default(''),
   /** The ICP filing number (ICP备案号), e.g. 京ICP备12345678号-1. */
   ICP_NUMBER: z.string().trim().max(60).default(''),
+  /**
+   * Issue #30 (decision 041): uploaded media go to S3-compatible object storage when MEDIA_S3_BUCKET is
+   * set (any S3 API: AWS, 阿里云 OSS, 腾讯云 COS, MinIO), otherwise into the database. Every instance
+   * of a deployment must use the same setting.
+   */
+  MEDIA_S3_BUCKET: z.string().trim().default(''),
+  /** Empty: AWS's own endpoint for the region; otherwise the provider's (https:, or http: on the loopback). */
+  MEDIA_S3_ENDPOINT: z.union([z.literal(''), endpoint('')]).default(''),
+  MEDIA_S3_REGION: z.string().trim().default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().default(''),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Path-style URLs (bucket in the path), which MinIO and most self-hosted stores need. */
+  MEDIA_S3_FORCE_PATH_STYLE: bool,
+  /** Key prefix of the objects in the bucket. */
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_./-]{0,64}$/)
+    .default('media/'),
   /** Serve the Swagger UI at /api/docs (the JSON at /api/docs/json is always there; issue #13 item 13). */
   API_DOCS_UI: bool,
   /** Graceful shutdown: how long in-flight requests may take before the process exits. */

@@ -1,7 +1,8 @@
 import {
   AuditOutlined,
-  IdcardOutlined,
   FileTextOutlined,
+  IdcardOutlined,
+  PictureOutlined,
   LogoutOutlined,
   MenuOutlined,
   SafetyCertificateOutlined,
@@ -22,6 +23,7 @@ import { LoginForm } from './login-form.tsx';
 
 const MENU: { key: Section; path: string; label: string; icon: ReactNode }[] = [
   { key: 'content', path: '/content', label: '内容', icon: <FileTextOutlined /> },
+  { key: 'media', path: '/media', label: '媒体库', icon: <PictureOutlined /> },
   { key: 'review', path: '/review', label: '审核', icon: <SafetyCertificateOutlined /> },
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined /> },
   { key: 'staff', path: '/staff', label: '人员与角色', icon: <TeamOutlined /> },

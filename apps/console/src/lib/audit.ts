@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'role.revoke': '收回角色',
   'settings.update': '修改设置',
   'media.upload': '上传媒体',
+  'media.replace': '替换媒体或修改替代文字',
   'account.export': '导出个人数据',
 };
 

@@ -3,10 +3,12 @@
  * approves or rejects, `admin` passes every check. The server's access table decides; the menus
  * only hide what a role could not use.
  */
-export type Section = 'content' | 'review' | 'audit' | 'staff' | 'advisors';
+export type Section = 'content' | 'media' | 'review' | 'audit' | 'staff' | 'advisors';
 
 const NEEDS: Record<Section, readonly string[]> = {
   content: ['editor', 'reviewer'],
+  // Issue #30: the media library (editors upload and replace; reviewers see what drafts use).
+  media: ['editor', 'reviewer'],
   review: ['reviewer'],
   audit: ['reviewer'],
   staff: [],

@@ -6,7 +6,8 @@ import { sql, type Transaction } from 'kysely';
 import { ITEM_ID, type ItemSource } from '@moxa/core/console/console-contract';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { MEDIA_FOLDER } from '../media/media-library.ts';
+import { MEDIA_FOLDER, withUploads, type UploadedMedia } from '../media/media-library.ts';
+import { mediaUploads } from '../media/uploads/media-repository.ts';
 import { ContentError, type AnyContentKind, type ContentItem } from './content-kind.ts';
 import { jsonSource, markdownSource, spliceJson, spliceMarkdown } from './item-source.ts';
 import { readAllKinds } from './load-content.ts';
@@ -158,8 +159,18 @@ const isMarkdown = (file: string) => file.endsWith('.md');
 
 export function contentSources(db: Db, seedDir: string, kinds: readonly AnyContentKind[] = CONTENT_KINDS) {
   let mediaDigest: string | undefined;
-  // Media change only with a deploy (the console does not upload yet): read once per process.
-  const media = () => (mediaDigest ??= mediaDigestOf(seedDir));
+  // The seed's media change only with a deploy: read once per process. Console uploads (issue #30)
+  // are read from the media library before each load and each published tree, so a compile resolves
+  // `uploads/<id>` to the files current then, and a replaced file changes the tree's hash.
+  let uploads: UploadedMedia = new Map();
+  let uploadsDigest = '';
+  const refreshUploads = async () => {
+    uploads = await mediaUploads(db);
+    uploadsDigest = createHash('sha256')
+      .update(JSON.stringify([...uploads].sort(([a], [b]) => (a < b ? -1 : 1))))
+      .digest('hex');
+  };
+  const media = () => (mediaDigest ??= mediaDigestOf(seedDir)) + uploadsDigest;
   const storedRows = () => db.selectFrom('content_sources').select(['path', 'text', 'seed_hash']).execute();
   const kindOf = (name: string) => {
     const kind = kinds.find((k) => k.name === name);
@@ -169,6 +180,8 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
 
   const sources = {
     hash: (tree: SourceTree) => treeHash(tree, media()),
+    /** Reads the media library's uploads again (publishedTree and load do it themselves). */
+    refreshUploads,
 
     /** Imports the seed (all of it into an empty table; a deploy's changes later). Does not compile: loadContent does, first. */
     async syncSeed(now = Date.now()): Promise<SeedReport> {
@@ -182,6 +195,7 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
 
     /** Start-up (issue #29): the seed merged in, compiled, and written with content_items in one transaction when anything changed. */
     async load(now = Date.now(), attempt = 1): Promise<{ changed: boolean; counts: Record<string, number>; seed: SeedReport }> {
+      await refreshUploads();
       const plan = planSeed(readSeed(seedDir), await storedRows());
       const hash = treeHash(plan.tree, media());
       const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
@@ -211,6 +225,7 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
     },
 
     async publishedTree(): Promise<SourceTree> {
+      await refreshUploads();
       const rows = await db.selectFrom('content_sources').select(['path', 'text']).orderBy('path').execute();
       return new Map(rows.map((r) => [r.path, r.text]));
     },
@@ -232,7 +247,7 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
         }
         const seedMedia = resolve(seedDir, MEDIA_FOLDER);
         if (existsSync(seedMedia)) symlinkSync(seedMedia, link, 'dir');
-        return readAllKinds(dir, kinds);
+        return withUploads(uploads, () => readAllKinds(dir, kinds));
       } finally {
         if (existsSync(link)) unlinkSync(link);
         rmSync(dir, { recursive: true, force: true });

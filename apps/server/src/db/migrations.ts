@@ -723,6 +723,54 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sessions').dropColumn('sms_login_at').execute();
     },
   },
+  // Issue #30 (decision 041): the media library. An object keeps its id for life; each upload or
+  // replacement writes its variants as media_files rows (bytes here, or an object key in S3-compatible
+  // storage), the old version's rows marked replaced. published_at is set once published content
+  // references the object; until then /media answers 404 for it.
+  '024_media': {
+    async up(db: Kysely<unknown>) {
+      const pgsql = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('media_objects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('alt', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer')
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('variants', 'text', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('published_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('media_objects_updated').on('media_objects').columns(['updated_at', 'id']).execute();
+      await db.schema
+        .createTable('media_files')
+        .addColumn('path', 'text', (c) => c.primaryKey())
+        .addColumn('object_id', 'text', (c) => c.notNull().references('media_objects.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('object_key', 'text')
+        .addColumn('bytes', pgsql ? 'bytea' : 'blob')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('replaced_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('media_files_object').on('media_files').columns(['object_id', 'version']).execute();
+      // Range requests read slices with substr(); uncompressed out-of-line storage makes that a seek.
+      if (pgsql) await sql`alter table media_files alter column bytes set storage external`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('media_files').execute();
+      await db.schema.dropTable('media_objects').execute();
+    },
+  },
   // Issue #30: advisor profiles (docs/decisions/043). The approved display fields users see, the
   // submitted ones waiting for a reviewer (pending_*), the last refusal's comment, and the on-duty
   // flag the notifier reads. One row per advisor, gone with the account.

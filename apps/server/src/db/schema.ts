@@ -242,6 +242,37 @@ export interface Database {
     wechat: number;
     updated_at: number;
   };
+  /** Issue #30 (decision 041): uploaded images and videos; `variants` is the served description as JSON. */
+  media_objects: {
+    id: string;
+    kind: string;
+    name: string;
+    alt: string;
+    version: number;
+    width: number;
+    height: number;
+    duration_ms: number | null;
+    sha256: string;
+    size: number;
+    variants: string;
+    uploaded_by: string | null;
+    created_at: number;
+    updated_at: number;
+    published_at: number | null;
+  };
+  /** One served file of an upload (a variant, a video, a poster, subtitles): bytes here or an object key. */
+  media_files: {
+    path: string;
+    object_id: string;
+    version: number;
+    content_type: string;
+    size: number;
+    sha256: string;
+    object_key: string | null;
+    bytes: Buffer | null;
+    created_at: number;
+    replaced_at: number | null;
+  };
   /** Issue #31: `/c/<token>` links into one case; only the token's SHA-256 is kept. */
   short_links: { token_hash: string; case_id: string; user_id: string; expires_at: number; created_at: number };
   /** Issue #31: 疗程 with reminders; `minute` after China-time midnight, `first_day` a China-time day number, `pauses` JSON. */

@@ -48,8 +48,49 @@ function widthsFor(width: number, vector: boolean): number[] {
   return widths.length ? widths : [width];
 }
 
+/**
+ * Issue #30 (decision 041): files uploaded in the console are referenced from content as
+ * `uploads/<id>` (an image, or a video's MP4), `uploads/<id>.poster` (a video's poster image) and
+ * `uploads/<id>.vtt` (its subtitles). They live in the database, not in content/media, so whoever
+ * compiles content reads the library's descriptions first (media/uploads/media-repository.ts
+ * `mediaUploads`) and runs the synchronous compile inside `withUploads`.
+ */
+export type UploadedMedia = ReadonlyMap<
+  string,
+  { kind: 'image' | 'video'; image: MediaImage | null; video: { url: string; subtitlesUrl: string; poster: MediaImage } | null }
+>;
+const UPLOAD_REF = /^uploads\/([a-z2-7]{16})(\.poster|\.vtt)?$/;
+let uploads: UploadedMedia = new Map();
+
+export function withUploads<T>(media: UploadedMedia, compile: () => T): T {
+  const before = uploads;
+  uploads = media;
+  try {
+    return compile();
+  } finally {
+    uploads = before;
+  }
+}
+
+function uploaded(src: string): { kind: 'image' | 'poster' | 'video' | 'subtitles'; image?: MediaImage; url?: string } | null {
+  const m = UPLOAD_REF.exec(src);
+  if (!m) return null;
+  const found = uploads.get(m[1]!);
+  if (!found) throw new MediaError(`media file "${src}" is not in the media library`);
+  if (m[2] === '.poster' && found.video) return { kind: 'poster', image: found.video.poster };
+  if (m[2] === '.vtt' && found.video) return { kind: 'subtitles', url: found.video.subtitlesUrl };
+  if (!m[2] && found.image) return { kind: 'image', image: found.image };
+  if (!m[2] && found.video) return { kind: 'video', url: found.video.url };
+  throw new MediaError(`media file "${src}" is a ${found.kind}, not usable here`);
+}
+
 /** An image as pages use it: intrinsic size (so space is reserved), alt text and its variants. */
 export function describeImage(contentDir: string, src: string, alt: string): MediaImage {
+  const upload = uploaded(src);
+  if (upload) {
+    if (!upload.image) throw new MediaError(`media file "${src}" is not an image`);
+    return { ...upload.image, alt };
+  }
   if (!isImageSource(src)) throw new MediaError(`media file "${src}" is not an image (svg, png or jpg)`);
   const bytes = readFileSync(sourcePath(contentDir, src));
   let size: { width?: number; height?: number };
@@ -77,6 +118,11 @@ export function describeImage(contentDir: string, src: string, alt: string): Med
 
 /** The served URL of a non-image file (video, subtitles): its name with its hash. */
 export function mediaFileUrl(contentDir: string, src: string): string {
+  const upload = uploaded(src);
+  if (upload) {
+    if (!upload.url) throw new MediaError(`media file "${src}" is not a video or subtitles`);
+    return upload.url;
+  }
   const ext = extname(src).toLowerCase();
   if (!FILE_EXTS.has(ext)) throw new MediaError(`media file "${src}" has a type that is not served (${ext || 'none'})`);
   const bytes = readFileSync(sourcePath(contentDir, src));

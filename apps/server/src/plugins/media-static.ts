@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { combineRanges, parse as parseRange } from 'range-parser';
 import { notFound } from '../lib/app-error.ts';
+import { UPLOAD_PREFIX } from '../media/uploads/media-repository.ts';
+import { mediaLibraryFor } from '../media/uploads/media-service.ts';
 
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -14,6 +17,8 @@ const TYPES: Record<string, string> = {
 };
 /** Every name the build writes carries its original's hash (media-library.ts): cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An upload's file name: its id, an optional `.poster`, width and hash, extension (media-repository.ts). */
+const UPLOAD_PATH = /^\/media\/u\/[a-z2-7]{16}(\.poster)?(\.[0-9]{1,5})?\.[0-9a-f]{10}\.(webp|jpg|png|mp4|vtt)$/;
 
 type MediaFile = { path: string; size: number; etag: string; type: string };
 
@@ -39,47 +44,87 @@ function indexMedia(root: string): Map<string, MediaFile> {
   return files;
 }
 
+/** What the sender needs of a file: its size, strong ETag, type and a reader of a byte range (inclusive). */
+export type SendableFile = { size: number; etag: string; type: string; read: (start: number, end: number) => Readable };
+
+/** A strong ETag from a file's SHA-256 (hex), in the same form as the built files'. */
+export const etagOf = (sha256Hex: string) => `"${Buffer.from(sha256Hex, 'hex').toString('base64url').slice(0, 27)}"`;
+
+/**
+ * Sends a file with a strong ETag and 304s, HTTP range requests (206, 416) for video seeking in
+ * WeChat's player, and the given caching; shared by /media and the console's preview of unpublished
+ * uploads (issue #30).
+ */
+export function sendMediaFile(request: FastifyRequest, reply: FastifyReply, file: SendableFile, cacheControl: string) {
+  void reply
+    .type(file.type)
+    .header('ETag', file.etag)
+    .header('Cache-Control', cacheControl)
+    .header('Accept-Ranges', 'bytes')
+    .header('X-Content-Type-Options', 'nosniff');
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim() === file.etag || t.trim() === '*')) return reply.status(304).send();
+  const header = request.headers.range;
+  // If-Range with a stale validator asks for the whole file again (RFC 9110 §13.1.5).
+  const ranged = header && (!request.headers['if-range'] || request.headers['if-range'] === file.etag);
+  if (ranged) {
+    const parsed = parseRange(file.size, header);
+    // A malformed header is ignored (the whole file follows), as RFC 9110 §14.2 allows.
+    if (parsed.type === 'bytes' && !(parsed.code & 1)) {
+      if (parsed.ranges.length === 0) return reply.status(416).header('Content-Range', `bytes */${file.size}`).send();
+      const ranges = combineRanges(parsed.ranges);
+      // One range is what players ask for; several get the whole file, as allowed.
+      if (ranges.length === 1) {
+        const { start, end } = ranges[0]!;
+        void reply
+          .status(206)
+          .header('Content-Range', `bytes ${start}-${end}/${file.size}`)
+          .header('Content-Length', end - start + 1);
+        return reply.send(request.method === 'HEAD' ? null : file.read(start, end));
+      }
+    }
+  }
+  void reply.header('Content-Length', file.size);
+  return reply.send(request.method === 'HEAD' || file.size === 0 ? null : file.read(0, file.size - 1));
+}
+
+/** Facts of published uploads, which never change once published (their names carry their hash). */
+const KNOWN_MAX = 2000;
+
 /**
  * /media (issue #14 §3): the files the media build wrote (scripts/build-media.ts), and only those —
- * looked up by exact URL, so no path reaches the disk from a request. Strong ETags with 304s, HTTP
- * range requests (206, 416) for video seeking in WeChat's player, immutable caching, no compression
- * (the formats are compressed already, and a compressed body could not honour byte ranges).
+ * looked up by exact URL, so no path reaches the disk from a request — plus, under /media/u/, the
+ * files uploaded in the console (issue #30, decision 041), but only once published content
+ * references them: until then they answer 404 like a file that does not exist (staff preview them
+ * through the console). No compression (the formats are compressed already, and a compressed body
+ * could not honour byte ranges).
  */
 export async function registerMedia(app: FastifyInstance, mediaDir: string) {
   const files = indexMedia(mediaDir);
-  app.log.info({ files: files.size }, 'media indexed');
+  const library = mediaLibraryFor(app.ctx);
+  const known = new Map<string, SendableFile>();
+  app.log.info({ files: files.size, uploads: library.storeKind }, 'media indexed');
   app.get('/media/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
-    const file = files.get(request.url.split('?')[0]!);
-    if (!file) throw notFound('文件不存在');
-    void reply
-      .type(file.type)
-      .header('ETag', file.etag)
-      .header('Cache-Control', IMMUTABLE)
-      .header('Accept-Ranges', 'bytes')
-      .header('X-Content-Type-Options', 'nosniff');
-    const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim() === file.etag || t.trim() === '*')) return reply.status(304).send();
-    const header = request.headers.range;
-    // If-Range with a stale validator asks for the whole file again (RFC 9110 §13.1.5).
-    const ranged = header && (!request.headers['if-range'] || request.headers['if-range'] === file.etag);
-    if (ranged) {
-      const parsed = parseRange(file.size, header);
-      // A malformed header is ignored (the whole file follows), as RFC 9110 §14.2 allows.
-      if (parsed.type === 'bytes' && !(parsed.code & 1)) {
-        if (parsed.ranges.length === 0) return reply.status(416).header('Content-Range', `bytes */${file.size}`).send();
-        const ranges = combineRanges(parsed.ranges);
-        // One range is what players ask for; several get the whole file, as allowed.
-        if (ranges.length === 1) {
-          const { start, end } = ranges[0]!;
-          void reply
-            .status(206)
-            .header('Content-Range', `bytes ${start}-${end}/${file.size}`)
-            .header('Content-Length', end - start + 1);
-          return reply.send(request.method === 'HEAD' ? null : createReadStream(file.path, { start, end }));
-        }
-      }
+    const path = request.url.split('?')[0]!;
+    const built = files.get(path);
+    if (built) {
+      const read = (start: number, end: number) => createReadStream(built.path, { start, end });
+      return sendMediaFile(request, reply, { ...built, read }, IMMUTABLE);
     }
-    void reply.header('Content-Length', file.size);
-    return reply.send(request.method === 'HEAD' ? null : createReadStream(file.path));
+    if (!path.startsWith(UPLOAD_PREFIX) || !UPLOAD_PATH.test(path)) throw notFound('文件不存在');
+    let file = known.get(path);
+    if (!file) {
+      const stored = await library.file(path);
+      if (!stored || !(stored.published || (await library.publishIfReferenced(stored.objectId)))) throw notFound('文件不存在');
+      file = {
+        size: stored.size,
+        etag: etagOf(stored.sha256),
+        type: stored.contentType,
+        read: (start, end) => library.read(stored, start, end),
+      };
+      if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+      known.set(path, file);
+    }
+    return sendMediaFile(request, reply, file, IMMUTABLE);
   });
 }

@@ -23,6 +23,7 @@ import { consoleRoutes } from './console-routes.ts';
 import { diseaseRoutes } from './disease-routes.ts';
 import { glossaryRoutes } from './glossary-routes.ts';
 import { legalRoutes } from './legal-routes.ts';
+import { mediaRoutes } from './media-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { mineRoutes } from './mine-routes.ts';
 import { miscRoutes } from './misc-routes.ts';
@@ -116,4 +117,6 @@ export const ROUTE_REGISTRY: readonly RouteEntry[] = [
   route(simpleKindRoutes, (d) => [d.content, CONTENT_KINDS]),
   // Issue #29: the operator console's API (editorial workflow, console sessions, staff).
   route(consoleRoutes),
+  // Issue #30: the console's media library (uploads served by /media once published).
+  route(mediaRoutes),
 ];

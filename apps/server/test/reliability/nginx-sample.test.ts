@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@moxa/core/cases/case-contract';
+import { MAX_MEDIA_IMAGE_BYTES, MAX_MEDIA_SUBTITLE_BYTES, MAX_MEDIA_VIDEO_BYTES } from '@moxa/core/console/media-contract';
 import { grantConsentsThrough } from '../support/consent-helpers.ts';
 import { sessionInput } from '../support/moxa-fixtures.ts';
 import { consultationRequest, multipartBody } from '../support/multipart.ts';
@@ -71,6 +72,12 @@ describe('the nginx sample in docs/operations.md (issue #27 item 12)', () => {
     const consultation = nginxLimit('/api/v8/consultations');
     expect(consultation).toBeGreaterThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 4 * 16 * 1024 + 16 * 1024);
     expect(consultation).toBeLessThanOrEqual(MAX_PHOTOS * MAX_PHOTO_BYTES + 2 * 1024 * 1024);
+    // Issue #30: a video upload at its largest, with its poster and subtitles, the alt text and the framing.
+    const media = nginxLimit('/api/v8/console/media');
+    const upload = MAX_MEDIA_VIDEO_BYTES + MAX_MEDIA_IMAGE_BYTES + MAX_MEDIA_SUBTITLE_BYTES + 4 * 1024 + 16 * 1024;
+    expect(media).toBeGreaterThanOrEqual(upload);
+    expect(media).toBeLessThanOrEqual(upload + 2 * 1024 * 1024);
+    expect(SAMPLE).toContain(`location ~ "^/api/v8/console/media/[a-z2-7]{16}$" {\n        client_max_body_size ${media / 1024 / 1024}m;`);
   });
 
   it('answers a body too large in the app’s JSON envelope', () => {

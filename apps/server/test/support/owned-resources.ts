@@ -581,6 +581,33 @@ export const ROLE_ROUTES: RoleRoute[] = [
   // (an SMS login < 12 h old, used within 30 min): the callers here just logged in. Content comes from
   // the suite's content backend; made-up revisions and users answer 404, refused input 400.
   ...consoleRows(),
+  // Issue #30: the console's media library: editors upload and replace, reviewers see it too (the role is
+  // checked before the body or id is looked at).
+  { name: 'GET /api/v8/console/media', request: { url: '/api/v8/console/media?kind=image&page=1&size=20' }, roles: ['editor', 'reviewer'] },
+  {
+    name: 'GET /api/v8/console/media/{id}',
+    request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa' },
+    roles: ['editor', 'reviewer'],
+    allowed: 404,
+  },
+  {
+    name: 'GET /api/v8/console/media/{id}/files/{name}',
+    request: { url: '/api/v8/console/media/aaaaaaaaaaaaaaaa/files/aaaaaaaaaaaaaaaa.320.0123456789.webp' },
+    roles: ['editor', 'reviewer'],
+    allowed: 404,
+  },
+  {
+    name: 'POST /api/v8/console/media',
+    request: { method: 'POST', url: '/api/v8/console/media', payload: { alt: '图片' } },
+    roles: ['editor'],
+    allowed: 400,
+  },
+  {
+    name: 'PUT /api/v8/console/media/{id}',
+    request: { method: 'PUT', url: '/api/v8/console/media/aaaaaaaaaaaaaaaa', payload: { alt: '新的替代文字' } },
+    roles: ['editor'],
+    allowed: 404,
+  },
 ];
 
 /** Issue #29: one row per console route, with who may use it (admin passes every check). */

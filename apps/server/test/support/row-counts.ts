@@ -34,6 +34,9 @@ const USER_OWNED_TABLES = [
   // Issue #29: a refused console request leaves no revision or version behind.
   'content_revisions',
   'content_versions',
+  // Issue #30: a refused upload stores no object and no file.
+  'media_objects',
+  'media_files',
   // Issue #30: advisor profiles (a refused profile or duty change writes nothing).
   'advisor_profiles',
 ] as const;

@@ -21,3 +21,10 @@ export type MediaVariant = z.infer<typeof MediaVariantSchema>;
 
 /** Widths the build makes of every image (those not wider than the original). */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * Issue #30: content may use a file uploaded in the console by its stable reference instead of a
+ * path under content/media: `uploads/<id>` (an image, or a video's MP4), `uploads/<id>.poster` (a
+ * video's poster) and `uploads/<id>.vtt` (its subtitles); see docs/decisions/041-media-storage.md.
+ */
+export const UPLOAD_REF_SOURCE = 'uploads/[a-z2-7]{16}';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RichTextSchema } from '../content/rich-text.ts';
 import { PrescriptionPointSchema } from '../diseases/disease-contract.ts';
 import { PageQuerySchema } from '../http/paging.ts';
-import { MediaImageSchema } from '../media/media-contract.ts';
+import { MediaImageSchema, UPLOAD_REF_SOURCE } from '../media/media-contract.ts';
 import { PublicReviewSchema } from '../reviews/review-contract.ts';
 
 /**
@@ -13,8 +13,8 @@ import { PublicReviewSchema } from '../reviews/review-contract.ts';
  */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const text = (max = 200) => z.string().trim().min(1).max(max);
-/** A path under content/media, e.g. products/moxa-box-1.svg. */
-const mediaPath = z.string().regex(/^[a-z0-9][a-z0-9/_.-]*\.(svg|png|jpg|jpeg)$/);
+/** A path under content/media, e.g. products/moxa-box-1.svg, or an uploaded image's `uploads/<id>` (issue #30). */
+const mediaPath = z.string().regex(new RegExp(`^(?:[a-z0-9][a-z0-9/_.-]*\\.(svg|png|jpg|jpeg)|${UPLOAD_REF_SOURCE})$`));
 export const ContentImageSchema = z.object({ src: mediaPath, alt: text(40) });
 
 export const ProductTypeSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RichTextSchema } from '../content/rich-text.ts';
 import { PageQuerySchema } from '../http/paging.ts';
-import { MediaImageSchema } from '../media/media-contract.ts';
+import { MediaImageSchema, UPLOAD_REF_SOURCE } from '../media/media-contract.ts';
 import { VIDEO_CATEGORIES } from './video-names.ts';
 
 /**
@@ -23,9 +23,10 @@ export const VideoContentSchema = z.object({
   /** Seconds. */
   duration: z.number().int().min(20).max(90),
   publishedAt: z.iso.date(),
-  video: z.string().regex(/^videos\/[a-z0-9-]+\.mp4$/),
-  poster: z.string().regex(/^videos\/[a-z0-9-]+\.(svg|png|jpg)$/),
-  subtitles: z.string().regex(/^videos\/[a-z0-9-]+\.vtt$/),
+  // Files under content/media/videos, or a video uploaded in the console (issue #30).
+  video: z.string().regex(new RegExp(`^(?:videos/[a-z0-9-]+\\.mp4|${UPLOAD_REF_SOURCE})$`)),
+  poster: z.string().regex(new RegExp(`^(?:videos/[a-z0-9-]+\\.(svg|png|jpg)|${UPLOAD_REF_SOURCE}\\.poster)$`)),
+  subtitles: z.string().regex(new RegExp(`^(?:videos/[a-z0-9-]+\\.vtt|${UPLOAD_REF_SOURCE}\\.vtt)$`)),
   acupoints: z.array(z.string()).max(6).default([]),
   products: z.array(z.string().regex(SLUG)).max(4).default([]),
   diseases: z.array(z.string().regex(SLUG)).max(4).default([]),
