@@ -1,8 +1,12 @@
 import type { AdvisorProfileFields } from '@moxa/core/advisors/advisor-profile-contract';
+import type { MediaImage } from '@moxa/core/media/media-contract';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 type ProfileRow = Database['advisor_profiles'];
+
+/** The media id of an `uploads/<id>` reference, or null. */
+const uploadId = (ref: string) => /^uploads\/([a-z2-7]{16})$/.exec(ref)?.[1] ?? null;
 
 /** An advisor's profile as stored: approved fields, the submission waiting for review, the duty flag. */
 export type ProfileRecord = {
@@ -153,11 +157,11 @@ export function advisorProfileRepository(db: Db, clock: () => number) {
     },
 
     /**
-     * The approved profiles of the advisors who wrote in a case, by message id (issue #30: users see
-     * them in the thread). Replies by advisors without an approved profile, or whose account is gone,
-     * are absent and keep the name they were signed with.
+     * The approved profiles of the advisors who wrote in a case, by message id, each with its photo's
+     * URL (issue #30: users see them in the thread). Replies by advisors without an approved profile,
+     * or whose account is gone, are absent and keep the name they were signed with.
      */
-    async signatures(caseId: string): Promise<Map<string, AdvisorProfileFields>> {
+    async signatures(caseId: string): Promise<Map<string, AdvisorProfileFields & { photoUrl: string | null }>> {
       const rows = await db
         .selectFrom('case_messages')
         .innerJoin('advisor_profiles', 'advisor_profiles.user_id', 'case_messages.advisor_id')
@@ -172,11 +176,59 @@ export function advisorProfileRepository(db: Db, clock: () => number) {
         .where('case_messages.author', '=', 'advisor')
         .where('advisor_profiles.name', 'is not', null)
         .execute();
-      const out = new Map<string, AdvisorProfileFields>();
+      const photos = await this.photoUrls(rows.flatMap((r) => (r.photo ? [r.photo] : [])));
+      const out = new Map<string, AdvisorProfileFields & { photoUrl: string | null }>();
       for (const r of rows)
         if (r.name !== null && r.title !== null)
-          out.set(r.id, { name: r.name, title: r.title, introduction: r.introduction ?? '', photo: r.photo });
+          out.set(r.id, {
+            name: r.name,
+            title: r.title,
+            introduction: r.introduction ?? '',
+            photo: r.photo,
+            photoUrl: r.photo ? (photos.get(r.photo) ?? null) : null,
+          });
       return out;
+    },
+
+    /**
+     * Photos (`uploads/<id>`, decision 041) as the URL of their smallest WebP variant — an avatar is
+     * 40 px — for images of the media library that are published; anything else is left out.
+     */
+    async photoUrls(refs: string[]): Promise<Map<string, string>> {
+      const ids = [...new Set(refs.map(uploadId).filter((id): id is string => id !== null))];
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('media_objects')
+        .select(['id', 'variants'])
+        .where('id', 'in', ids)
+        .where('kind', '=', 'image')
+        .where('published_at', 'is not', null)
+        .execute();
+      const out = new Map<string, string>();
+      for (const r of rows) {
+        const image = (JSON.parse(r.variants) as { image: MediaImage | null }).image;
+        const smallest = image?.webp.reduce((a, b) => (b.width < a.width ? b : a));
+        if (smallest) out.set(`uploads/${r.id}`, smallest.url);
+      }
+      return out;
+    },
+
+    /** Whether a photo reference names an image of the media library. */
+    async photoExists(ref: string): Promise<boolean> {
+      const id = uploadId(ref);
+      if (!id) return false;
+      const r = await db.selectFrom('media_objects').select('id').where('id', '=', id).where('kind', '=', 'image').executeTakeFirst();
+      return r !== undefined;
+    },
+
+    /**
+     * An approved profile is published content (decision 041: an upload becomes public once published
+     * content references it): its photo is marked published for good, so /media serves it to users.
+     */
+    async publishPhoto(ref: string): Promise<void> {
+      const id = uploadId(ref);
+      if (!id) return;
+      await db.updateTable('media_objects').set({ published_at: clock() }).where('id', '=', id).where('published_at', 'is', null).execute();
     },
   };
 }

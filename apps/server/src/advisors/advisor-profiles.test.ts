@@ -170,4 +170,41 @@ describe.each(DIALECTS)('advisor profiles on %s', (dialect) => {
     );
     for (const e of all) expect(JSON.stringify(e.detail)).not.toMatch(/李静|艾灸|[0-9]{4}/);
   });
+
+  it('a photo from the media library shows once approved (and is published for /media); one not in the library is refused', async () => {
+    const id = 'abcdefghijklmnop';
+    const variant = (w: number) => ({ width: w, url: `/media/u/${id}.${w}.abcdef.webp` });
+    const image = { src: `uploads/${id}`, width: 640, height: 640, alt: '', webp: [variant(640), variant(320)], fallback: [variant(320)] };
+    const now = t.clock.now();
+    await t.db
+      .insertInto('media_objects')
+      .values({
+        id,
+        kind: 'image',
+        name: 'li.jpg',
+        alt: '李静的照片',
+        version: 1,
+        width: 640,
+        height: 640,
+        duration_ms: null,
+        sha256: 'ab'.repeat(32),
+        size: 1000,
+        variants: JSON.stringify({ image, video: null }),
+        uploaded_by: null,
+        created_at: now,
+        updated_at: now,
+        published_at: null,
+      })
+      .execute();
+    const missing = await call(advisor, 'PUT', '/api/v8/advisor/profile', { ...PROFILE, photo: 'uploads/bbbbbbbbbbbbbbbb' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe('照片在媒体库里找不到，请重新选择');
+    expect((await call(advisor, 'PUT', '/api/v8/advisor/profile', { ...PROFILE, photo: `uploads/${id}` })).statusCode).toBe(200);
+    // Not approved yet: not public, not in the thread.
+    expect((await thread()).find((m) => m.author === 'advisor')!.advisor).toMatchObject({ photoUrl: null });
+    expect((await call(reviewer, 'POST', `/api/v8/console/advisors/${advisor.userId}/approve`)).statusCode).toBe(200);
+    expect((await thread()).find((m) => m.author === 'advisor')!.advisor).toMatchObject({ photoUrl: `/media/u/${id}.320.abcdef.webp` });
+    const row = await t.db.selectFrom('media_objects').select('published_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.published_at).not.toBeNull();
+  });
 });

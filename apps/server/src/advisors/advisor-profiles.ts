@@ -34,18 +34,12 @@ export function profileView(p: ProfileRecord | null): AdvisorProfile {
   };
 }
 
-/**
- * A photo reference as a URL for the thread. Uploads are served by the media service (decision 041);
- * until it resolves `uploads/<id>` for profiles, the neutral avatar is shown (null).
- */
-export type PhotoResolver = (ref: string) => string | null;
-
-/** How a reply is signed in a thread from the approved profile (issue #30). */
-export const signatureOf = (f: AdvisorProfileFields, photoUrl: PhotoResolver): AdvisorSignature => ({
+/** How a reply is signed in a thread from the approved profile and its photo's URL (issue #30). */
+export const signatureOf = (f: AdvisorProfileFields & { photoUrl: string | null }): AdvisorSignature => ({
   name: f.name,
   title: f.title,
   introduction: f.introduction,
-  photoUrl: f.photo ? photoUrl(f.photo) : null,
+  photoUrl: f.photoUrl,
 });
 
 type Actor = { id: string; roles: readonly Role[] };
@@ -88,6 +82,7 @@ export function advisorProfiles(deps: { repo: AdvisorProfileRepository; audit: A
       if (actor.id !== advisorId && !actor.roles.includes('admin')) throw forbidden();
       const account = await advisorAccount(advisorId);
       checkNoDigitsOfNumber(account.mobile, fields);
+      if (fields.photo !== null && !(await repo.photoExists(fields.photo))) throw badInput('照片在媒体库里找不到，请重新选择');
       await repo.submit(advisorId, fields, actor.id);
       await audit.record({
         actorId: actor.id,
@@ -104,6 +99,7 @@ export function advisorProfiles(deps: { repo: AdvisorProfileRepository; audit: A
       if (actor.id === advisorId) throw forbidden('不能审核自己的顾问资料');
       if (actor.id === p.pendingBy) throw forbidden('不能审核自己提交的资料，请另一位审核员审核');
       if (!(await repo.approve(advisorId, p.pending, p.pendingAt, actor.id))) throw conflict('资料刚刚有变动，请刷新后再审核');
+      if (p.pending.photo) await repo.publishPhoto(p.pending.photo);
       await audit.record({ actorId: actor.id, action: 'advisor.profile.approve', subject: subject(advisorId) });
       return this.one(advisorId);
     },

@@ -7,7 +7,7 @@ import { badInput } from '../lib/app-error.ts';
 import { productKind } from '../products/product-kinds.ts';
 import { isWaiting, type CaseRepository, type CaseRow } from './case-repository.ts';
 import type { AdvisorProfileRepository } from '../advisors/advisor-profile-repository.ts';
-import { signatureOf, type PhotoResolver } from '../advisors/advisor-profiles.ts';
+import { signatureOf } from '../advisors/advisor-profiles.ts';
 
 /** How cases are shown to their owner and to advisors (issue #17), from the repository's rows. */
 export function caseViews(
@@ -16,8 +16,6 @@ export function caseViews(
   acupoints: AcupointCatalog,
   clock: () => number,
   profiles: Pick<AdvisorProfileRepository, 'signatures'>,
-  // Issue #30: uploads are resolved by the media service (decision 041); until then the neutral avatar.
-  photoUrl: PhotoResolver = () => null,
 ) {
   const summary = (c: CaseRow): CaseSummary => ({
     id: c.id,
@@ -37,7 +35,7 @@ export function caseViews(
     const [messages, signatures] = await Promise.all([cases.messages(caseId, withInternal), profiles.signatures(caseId)]);
     return messages.map((m) => {
       const p = signatures.get(m.id);
-      return p ? { ...m, authorName: p.name, advisor: signatureOf(p, photoUrl) } : { ...m, advisor: null };
+      return p ? { ...m, authorName: p.name, advisor: signatureOf(p) } : { ...m, advisor: null };
     });
   }
 
