@@ -13,7 +13,7 @@ import sharp from 'sharp';
  */
 export const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-export const SUBTITLES = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n点燃艾条\n\n00:00:01.000 --> 00:00:02.000\n离皮肤约 3 厘米\n';
+export const SUBTITLES = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n点燃艾条\n\n00:00:01.000 --> 00:00:02.000\n慢慢移动艾条\n';
 
 /** A photo with EXIF: the camera's make and a GPS position (IFD3 is libvips' name for the GPS directory). */
 export async function photoWithGps(width = 1000, height = 700): Promise<Buffer> {
