@@ -92,6 +92,38 @@ describe('item sources (issue #29)', () => {
     expect(read.aliases).toContain('睡不踏实');
   });
 
+  it('edits the everyday names (one item, the shared file) so search has the new word; a word given twice is refused', () => {
+    const found = source('everyday-names', 'all');
+    expect(found.file).toBe('diseases/everyday-names.json');
+    const value = (found.source as Extract<ItemSource, { format: 'json' }>).value as Record<string, string[]>;
+    const next = sources.withItem(
+      tree,
+      compiled,
+      'everyday-names',
+      'all',
+      { format: 'json', value: { ...value, insomnia: [...value.insomnia!, '整夜失眠'] } },
+      false,
+    );
+    // One new line in the file (and a comma after the line before it), every other line as it was.
+    const [before, after] = [tree.get(found.file)!.split('\n'), next.get(found.file)!.split('\n')];
+    expect(after.length).toBe(before.length + 1);
+    expect(after.filter((line) => !before.includes(line))).toEqual(['    "神经衰弱",', '    "整夜失眠"']);
+    const insomnia = sources
+      .compile(next)
+      .get(diseaseKind.name)!
+      .find((it) => it.id === 'insomnia')!.data as { everydayNames: string[] };
+    expect(insomnia.everydayNames).toContain('整夜失眠');
+    const twice = sources.withItem(
+      tree,
+      compiled,
+      'everyday-names',
+      'all',
+      { format: 'json', value: { ...value, insomnia: [...value.insomnia!, value['air-con-cold']![0]!] } },
+      false,
+    );
+    expect(() => sources.compile(twice)).toThrow(ContentError);
+  });
+
   it('edits a JSON list element (product type, glossary term) in place, other elements keeping their bytes', () => {
     const type = source('product-type', 'moxa-box');
     expect(type.file).toBe('products/types.json');

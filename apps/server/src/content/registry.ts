@@ -1,6 +1,6 @@
 import { brandKind } from '../brand/brand-kinds.ts';
 import { acupointKind, chartViewKind, meridianKind } from '../acupoints/acupoint-kinds.ts';
-import { diseaseGroupKind, diseaseKind } from '../diseases/disease-kinds.ts';
+import { diseaseGroupKind, diseaseKind, everydayNamesKind } from '../diseases/disease-kinds.ts';
 import { glossaryKind } from '../glossary/glossary-kinds.ts';
 import { noticeKind, noticeTypeKind } from '../notices/notice-kinds.ts';
 import { constitutionKind } from '../physical/constitution-kind.ts';
@@ -25,6 +25,7 @@ export const CONTENT_KINDS: readonly AnyContentKind[] = [
   constitutionKind,
   diseaseGroupKind,
   diseaseKind,
+  everydayNamesKind,
   noticeTypeKind,
   noticeKind,
   problemTopicKind,

@@ -37,6 +37,25 @@ function readDiseases(dir: string) {
   return items.map((it) => ({ ...it, data: { ...it.data, everydayNames: names[it.id] ?? [] } }));
 }
 
+/**
+ * The everyday names of every condition as one item (issue #29 "What staff can edit": everyday search
+ * names): the file is shared by all conditions, so staff edit it whole, as 日常叫法, through the same
+ * draft → checks → review → publish as any content. The condition kind reads the same file for search.
+ */
+export const everydayNamesKind = defineKind<Record<string, string[]>>({
+  name: 'everyday-names',
+  edit: {
+    label: '日常叫法（搜索用）',
+    schema: EverydayNamesSchema,
+    note: '每个病症的常用叫法，大家搜索时会这样输入；一个叫法只能给一个病症',
+    paths: () => ['/search'],
+  },
+  read: (dir) => [
+    { id: 'all', position: 0, file: EVERYDAY_FILE, data: parseContent(EverydayNamesSchema, readJson(dir, EVERYDAY_FILE), EVERYDAY_FILE) },
+  ],
+  refs: (d) => Object.keys(d).map((id) => ({ kind: 'disease', id })),
+});
+
 export const diseaseGroupKind = defineKind<DiseaseGroup>({
   name: 'disease-group',
   edit: {
@@ -56,7 +75,7 @@ export const diseaseKind = defineKind<DiseaseRecord>({
     label: '病症与艾灸方法',
     schema: DiseaseContentSchema,
     creatable: true,
-    note: '日常叫法（diseases/everyday-names.json）是所有病症共用的一个文件，不在这里编辑',
+    note: '日常叫法是所有病症共用的一份清单，在「日常叫法（搜索用）」里编辑',
     paths: (id) => [`/disease_detail/${encodeURIComponent(id)}`],
   },
   read: readDiseases,
