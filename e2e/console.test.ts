@@ -4,7 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
+import { privateSchema } from '../apps/server/test/support/pg-schema.ts';
 import { logIn } from './lib/login.ts';
+import { startServer } from './lib/server-process.ts';
 import { baseUrl, hasBrowser, launch } from './lib/page.ts';
 
 /** One staff member per number block (the e2e server caps codes per number and per block). */
@@ -26,9 +28,56 @@ type Me = { id: string; name: string };
  * rollback restores the previous version; the audit log shows each step with the right people.
  * SHOTS=<dir> also saves every console screen at 1280×800 and 375×812.
  */
-describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
+/**
+ * Where the console runs: the suite's own SQLite server (one process: SQLite's deployment), and two
+ * instances on one PostgreSQL schema when TEST_DATABASE_URL is set — staff work on the first, the H5
+ * is read from the second, so a publish is seen across instances (issue #29 "Done when").
+ */
+type Backend = { name: string; start(): Promise<{ staffUrl: string; h5Url: string; logPath: string; db: Db; stop(): Promise<void> }> };
+const BACKENDS: Backend[] = [
+  {
+    name: 'SQLite',
+    start: async () => ({
+      staffUrl: baseUrl(),
+      h5Url: baseUrl(),
+      logPath: inject('logPath'),
+      db: openDatabase('', join(dirname(inject('logPath')), 'app.db')),
+      stop: async () => {},
+    }),
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: 'PostgreSQL, two instances',
+          async start() {
+            const schema = await privateSchema(process.env.TEST_DATABASE_URL!);
+            const a = await startServer({ DATABASE_URL: schema.url });
+            const b = await startServer({ DATABASE_URL: schema.url });
+            const db = openDatabase(schema.url, '');
+            return {
+              staffUrl: a.url,
+              h5Url: b.url,
+              logPath: a.logPath,
+              db,
+              async stop() {
+                await db.destroy();
+                await Promise.all([a.stop(), b.stop()]);
+                await schema.drop();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+describe.skipIf(!hasBrowser()).each(BACKENDS)('the operator console on $name (issue #29)', (backend) => {
   let browser: Browser;
   let db: Db;
+  let staffUrl: string;
+  let h5Url: string;
+  let logPath: string;
+  let stop = async () => {};
   let editor: Page;
   let reviewer: Page;
   let editorMe: Me;
@@ -37,13 +86,13 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
 
   /** A desktop page of the console, signed in with a fresh SMS code. */
   async function consolePage(mobile: string, size = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ viewport: size, locale: 'zh-CN', baseURL: baseUrl(), acceptDownloads: true });
+    const context = await browser.newContext({ viewport: size, locale: 'zh-CN', baseURL: staffUrl, acceptDownloads: true });
     contexts.push(context);
     const page = await context.newPage();
     // Leaving a page with unsaved edits asks first (Refine's notifier): the test means to leave.
     page.on('dialog', (d) => void d.accept());
     await page.goto('/console/login');
-    await logIn(page, mobile);
+    await logIn(page, mobile, logPath);
     await page.waitForURL('**/console/content');
     return page;
   }
@@ -59,7 +108,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
       viewport: { width: 375, height: 812 },
       isMobile: true,
       locale: 'zh-CN',
-      baseURL: baseUrl(),
+      baseURL: h5Url,
     });
     try {
       const page = await context.newPage();
@@ -88,7 +137,7 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    db = openDatabase('', join(dirname(inject('logPath')), 'app.db'));
+    ({ staffUrl, h5Url, logPath, db, stop } = await backend.start());
     const users = userRepository(db, Date.now);
     // The editor also reviews (to see that nobody approves their own draft); the reviewer only reviews.
     const grant = async (mobile: string, roles: string[]) => {
@@ -101,7 +150,8 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
   }, 60_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
-    await db?.destroy();
+    if (backend.name === 'SQLite') await db?.destroy();
+    await stop();
     await browser?.close();
   });
 
@@ -281,14 +331,14 @@ describe.skipIf(!hasBrowser())('the operator console (issue #29)', () => {
         [1280, 800],
         [375, 812],
       ] as const) {
-        const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN', baseURL: baseUrl() });
+        const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN', baseURL: staffUrl });
         contexts.push(context);
         const page = await context.newPage();
         page.on('dialog', (d) => void d.accept());
         await page.goto('/console/login');
         await page.getByPlaceholder('请输入手机号').waitFor();
         await shot(page, `login-${width}`);
-        await logIn(page, ADMIN);
+        await logIn(page, ADMIN, logPath);
         await page.waitForURL('**/console/content');
         for (const [name, path, text] of [
           ['kinds', '/console/content', '产品'],

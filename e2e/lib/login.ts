@@ -2,9 +2,12 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { readSmsCode } from './server-process.ts';
 
-/** On /login: a +86 number, the code from the console SMS log, 登录 (one code requested). */
-export async function logIn(page: Page, mobile: string): Promise<void> {
-  const earlier = readSmsCode(inject('logPath'), `+86${mobile}`);
+/**
+ * On /login: a +86 number, the code from the console SMS log, 登录 (one code requested). `logPath`: the
+ * log of the server the page talks to, when it is not the suite's own (a test's own servers).
+ */
+export async function logIn(page: Page, mobile: string, logPath: string = inject('logPath')): Promise<void> {
+  const earlier = readSmsCode(logPath, `+86${mobile}`);
   await page.getByPlaceholder('请输入手机号').fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入验证码').waitFor();
@@ -12,7 +15,7 @@ export async function logIn(page: Page, mobile: string): Promise<void> {
   await expect
     .poll(
       () => {
-        code = readSmsCode(inject('logPath'), `+86${mobile}`);
+        code = readSmsCode(logPath, `+86${mobile}`);
         return code !== earlier ? code : null;
       },
       { timeout: 5_000 },
