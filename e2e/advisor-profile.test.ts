@@ -87,6 +87,9 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     });
   }, 60_000);
   afterAll(async () => {
+    // The suite's server is shared: with an advisor on duty, new-case notices would go to them only
+    // (decision 043), and other files' advisors would hear of nothing. Off duty again.
+    await db.updateTable('advisor_profiles').set({ on_duty: 0 }).execute();
     await caseRepository(db, Date.now).delete(caseId, userId);
     await db.destroy();
     await browser?.close();
