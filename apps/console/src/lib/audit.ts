@@ -1,23 +1,5 @@
+export { AUDIT_ACTIONS, actionLabel } from '@moxa/core/console/audit-actions';
 /** The audit log's actions in Chinese (issue #29: create, edit, submit, approve, reject, publish, rollback, settings, media, roles). */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  'content.create': '新建草稿',
-  'content.edit': '修改草稿',
-  'content.submit': '提交审核',
-  'content.approve': '审核通过',
-  'content.reject': '退回',
-  'content.withdraw': '撤回',
-  'content.publish': '发布',
-  'content.publish-refused': '发布未执行（退回作者）',
-  'content.rollback': '回滚（新建草稿）',
-  'role.grant': '授予角色',
-  'role.revoke': '收回角色',
-  'settings.update': '修改设置',
-  'media.upload': '上传媒体',
-  'media.replace': '替换媒体或修改替代文字',
-  'account.export': '导出个人数据',
-};
-
-export const actionLabel = (action: string): string => AUDIT_ACTIONS[action] ?? action;
 
 /** The filters as the API's query (dates as the start and end of the chosen days, epoch ms). */
 export function auditQuery(f: {
