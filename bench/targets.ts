@@ -37,6 +37,8 @@ export const PAGES: PageTarget[] = [
   { path: '/glossary', minScore: 95 },
   // Issue #27: the policy pages (the guarded 我的 screens — 我的数据, 隐私与授权, 昵称 — open the login first).
   { path: '/privacy', minScore: 95 },
+  // Issue #30: 关于我们 from the brand settings.
+  { path: '/about', minScore: 95 },
   { path: '/terms', minScore: 95 },
   // Issue #31: 消息提醒 and the courses (疗程). All three are behind the login: the bench, signed out,
   // measures what such a visit gets — the screen's chunk and the login check together, then the
