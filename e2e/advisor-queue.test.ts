@@ -89,7 +89,8 @@ describe.skipIf(!hasBrowser())('the advisors’ queue pages (issue #27 item 4)',
       await expect.poll(() => rows.count()).toBeGreaterThan(20);
       const more = p.getByRole('button', { name: '加载更多' });
       while ((await p.getByText(/已全部显示/).count()) === 0) {
-        if (await more.isVisible()) await more.click();
+        // Scrolling may load first and replace the button between the check and the tap: then the tap is moot.
+        if (await more.isVisible()) await more.click({ timeout: 5000 }).catch(() => undefined);
         await p.locator('.load-more').scrollIntoViewIfNeeded();
       }
       const shown = await rows.allTextContents();

@@ -139,6 +139,8 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
 
     await page.goto('/acupoint_detail/ST36');
     await page.locator('h1').first().waitFor();
+    // The view is recorded by a chunk loaded after the screen renders: wait for it before leaving.
+    await page.waitForFunction(() => (localStorage.getItem('moxaHistory') ?? '').includes('ST36'));
     await page.goto('/mine/history');
     await page.getByRole('button', { name: '清空' }).click();
     await page.locator('.adm-dialog').getByText('清空浏览记录？').waitFor();
