@@ -1,182 +1,21 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
   MAX_ALT_LENGTH,
-  MAX_MEDIA_IMAGE_BYTES,
-  MAX_MEDIA_VIDEO_BYTES,
-  MAX_MEDIA_VIDEO_SECONDS,
   MEDIA_KIND_NAMES,
   type MediaKind,
   type MediaObject,
   type MediaPage as MediaPageData,
 } from '@moxa/core/console/media-contract';
-import { Alert, App as AntdApp, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import type { UploadFile } from 'antd';
+import { Alert, App as AntdApp, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { consoleStorage, useApi } from '../app.tsx';
+import { useApi } from '../app.tsx';
+import { Thumbnail } from '../components/media-thumbnail.tsx';
+import { UploadDialog } from '../components/upload-dialog.tsx';
 import { errorMessage } from '../lib/api.ts';
-import { requireLogin } from '../lib/session.ts';
-import { durationLabel, mediaPath, sendUpload, sizeLabel, thumbnailUrl, uploadForm } from '../lib/media.ts';
+import { durationLabel, mediaPath, sizeLabel } from '../lib/media.ts';
 
 const PAGE_SIZE = 20;
 const when = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
-
-/** An upload's thumbnail, fetched with the login (unpublished files are not public). */
-function Thumbnail({ media }: { media: MediaObject }) {
-  const api = useApi();
-  const [src, setSrc] = useState<string | null>(null);
-  const url = thumbnailUrl(media);
-  useEffect(() => {
-    if (!url) return;
-    let made: string | null = null;
-    let live = true;
-    void api
-      .raw('GET', mediaPath.file(media.id, url))
-      .then((res) => (res.ok ? res.blob() : null))
-      .then((blob) => {
-        if (!blob || !live) return;
-        made = URL.createObjectURL(blob);
-        setSrc(made);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [api, media.id, url]);
-  return src ? (
-    <img
-      src={src}
-      alt={media.alt}
-      width={72}
-      height={Math.round((72 * media.height) / media.width)}
-      style={{ objectFit: 'cover', maxHeight: 72 }}
-    />
-  ) : (
-    <div style={{ width: 72, height: 48, background: '#f3ede7' }} aria-hidden />
-  );
-}
-
-type UploadValues = { alt?: string; file?: UploadFile[]; poster?: UploadFile[]; subtitles?: UploadFile[] };
-const fileOf = (list: UploadFile[] | undefined) => (list?.[0]?.originFileObj as File | undefined) ?? null;
-const asList = (e: { fileList?: UploadFile[] } | UploadFile[]) => (Array.isArray(e) ? e : (e.fileList ?? []));
-
-/**
- * Upload (POST) or replace (PUT) in one dialog: alt text required for a new upload; a video also needs
- * its poster and WebVTT subtitles. The server checks everything and answers in Chinese.
- */
-function UploadDialog({
-  replacing,
-  onClose,
-  onDone,
-}: {
-  replacing: MediaObject | null;
-  onClose: () => void;
-  onDone: (m: MediaObject) => void;
-}) {
-  const [form] = Form.useForm<UploadValues>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const chosen = Form.useWatch('file', form);
-  const isVideo = replacing
-    ? replacing.kind === 'video'
-    : fileOf(chosen)?.type === 'video/mp4' || /\.(mp4|m4v)$/i.test(fileOf(chosen)?.name ?? '');
-  const submit = async (values: UploadValues) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const body = uploadForm({
-        alt: values.alt?.trim() || (replacing ? undefined : ''),
-        file: fileOf(values.file),
-        poster: isVideo ? fileOf(values.poster) : null,
-        subtitles: isVideo ? fileOf(values.subtitles) : null,
-      });
-      const deps = {
-        fetch: (...a: Parameters<typeof fetch>) => window.fetch(...a),
-        storage: consoleStorage,
-        origin: window.location.origin,
-        onUnauthorized: requireLogin,
-      };
-      const saved = await sendUpload(deps, replacing ? 'PUT' : 'POST', replacing ? mediaPath.one(replacing.id) : mediaPath.list(), body);
-      onDone(saved);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const one = { beforeUpload: () => false, maxCount: 1 } as const;
-  return (
-    <Modal
-      open
-      title={replacing ? `替换文件：${replacing.name}` : '上传图片或视频'}
-      okText={replacing ? '替换' : '上传'}
-      cancelText="取消"
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ alt: replacing?.alt ?? '' }}>
-        <Form.Item
-          name="file"
-          label={replacing ? `新的${MEDIA_KIND_NAMES[replacing.kind]}` : '文件'}
-          valuePropName="fileList"
-          getValueFromEvent={asList}
-          rules={[{ required: true, message: '请选择文件' }]}
-          extra={`图片：JPG、PNG 或 WebP，不超过 ${MAX_MEDIA_IMAGE_BYTES / 1024 / 1024} MB；视频：MP4（H.264 + AAC，快速启动），不超过 ${MAX_MEDIA_VIDEO_BYTES / 1024 / 1024} MB、${MAX_MEDIA_VIDEO_SECONDS / 60} 分钟`}
-        >
-          <Upload
-            {...one}
-            accept={
-              replacing?.kind === 'video'
-                ? 'video/mp4'
-                : replacing
-                  ? 'image/jpeg,image/png,image/webp'
-                  : 'image/jpeg,image/png,image/webp,video/mp4'
-            }
-          >
-            <Button icon={<UploadOutlined />}>选择文件</Button>
-          </Upload>
-        </Form.Item>
-        {isVideo ? (
-          <>
-            <Form.Item
-              name="poster"
-              label="封面图"
-              valuePropName="fileList"
-              getValueFromEvent={asList}
-              rules={[{ required: true, message: '视频需要一张封面图' }]}
-            >
-              <Upload {...one} accept="image/jpeg,image/png,image/webp">
-                <Button icon={<UploadOutlined />}>选择封面图</Button>
-              </Upload>
-            </Form.Item>
-            <Form.Item
-              name="subtitles"
-              label="字幕（WebVTT，.vtt）"
-              valuePropName="fileList"
-              getValueFromEvent={asList}
-              rules={[{ required: true, message: '视频需要字幕文件' }]}
-            >
-              <Upload {...one} accept=".vtt,text/vtt">
-                <Button icon={<UploadOutlined />}>选择字幕文件</Button>
-              </Upload>
-            </Form.Item>
-          </>
-        ) : null}
-        <Form.Item
-          name="alt"
-          label="替代文字"
-          extra="说明图片或视频的内容，读屏软件会读出来，图片加载不出时也会显示"
-          rules={replacing ? [] : [{ required: true, min: 2, message: '请填写替代文字，至少 2 个字' }]}
-        >
-          <Input.TextArea maxLength={MAX_ALT_LENGTH} showCount autoSize={{ minRows: 2 }} />
-        </Form.Item>
-        {error ? <Alert type="error" showIcon message={error} /> : null}
-      </Form>
-    </Modal>
-  );
-}
 
 /** Edits only the alt text (PUT with JSON). */
 function AltDialog({ media, onClose, onDone }: { media: MediaObject; onClose: () => void; onDone: (m: MediaObject) => void }) {
