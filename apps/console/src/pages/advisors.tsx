@@ -1,14 +1,107 @@
-import type { ConsoleAdvisor } from '@moxa/core/advisors/advisor-profile-contract';
-import { PROFILE_STATUS_NAMES } from '@moxa/core/advisors/advisor-profile-rules';
+import type { AdvisorProfileFields, ConsoleAdvisor } from '@moxa/core/advisors/advisor-profile-contract';
+import {
+  ADVISOR_INTRO_MAX,
+  ADVISOR_TITLE_MAX,
+  PROFILE_STATUS_NAMES,
+  advisorNameProblem,
+  introProblem,
+  titleProblem,
+} from '@moxa/core/advisors/advisor-profile-rules';
 import { useGetIdentity } from '@refinedev/core';
 import type { ConsoleMe } from '@moxa/core/console/console-contract';
-import { Alert, App as AntdApp, Button, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App as AntdApp, Button, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../app.tsx';
+import { MediaPicker, UploadThumbnail } from '../components/media-picker.tsx';
 import { errorMessage } from '../lib/api.ts';
 
 const P = '/api/v8/console/advisors';
 const STATUS_COLORS = { none: 'default', pending: 'warning', approved: 'success', rejected: 'error' } as const;
+
+type Fields = { name: string; title: string; introduction: string; photo: string | null };
+
+/**
+ * An admin's edit of an advisor's profile (PUT …/advisors/:id/profile, decision 043): the same fields
+ * and rules as the advisor's own form, the photo chosen from the media library (issue #30). It waits
+ * for another reviewer like any submission.
+ */
+function ProfileDialog({ advisor, onClose, onDone }: { advisor: ConsoleAdvisor; onClose: () => void; onDone: () => void }) {
+  const api = useApi();
+  const start = advisor.pending ?? advisor.approved;
+  const [fields, setFields] = useState<Fields>({
+    name: start?.name ?? '',
+    title: start?.title ?? '',
+    introduction: start?.introduction ?? '',
+    photo: start?.photo ?? null,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
+  // The rules the server applies (core), shown as staff type; the server's answer has the last word.
+  const problems = {
+    name: fields.name ? advisorNameProblem(fields.name.trim()) : null,
+    title: fields.title ? titleProblem(fields.title.trim()) : null,
+    introduction: fields.introduction ? introProblem(fields.introduction.trim()) : null,
+  };
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body: AdvisorProfileFields = { ...fields, photo: fields.photo || null };
+      await api.put(`${P}/${advisor.id}/profile`, body);
+      onDone();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const status = (p: string | null) => (p ? 'error' : undefined);
+  return (
+    <Modal
+      open
+      title={`修改顾问资料：${advisor.accountName}`}
+      okText="提交审核"
+      cancelText="取消"
+      width={640}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !fields.name.trim() || !fields.title.trim() || Object.values(problems).some(Boolean) }}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">提交后须由另一位审核员通过，用户才会看到。</Typography.Paragraph>
+      <Form layout="vertical" component="div">
+        <Form.Item label="顾问名称" required validateStatus={status(problems.name)} help={problems.name}>
+          <Input value={fields.name} onChange={(e) => set({ name: e.target.value })} aria-label="顾问名称" />
+        </Form.Item>
+        <Form.Item label="头衔" required validateStatus={status(problems.title)} help={problems.title ?? '例如：艾灸调理顾问'}>
+          <Input value={fields.title} onChange={(e) => set({ title: e.target.value })} maxLength={ADVISOR_TITLE_MAX} aria-label="头衔" />
+        </Form.Item>
+        <Form.Item label="简介" validateStatus={status(problems.introduction)} help={problems.introduction}>
+          <Input.TextArea
+            value={fields.introduction}
+            onChange={(e) => set({ introduction: e.target.value })}
+            maxLength={ADVISOR_INTRO_MAX}
+            showCount
+            autoSize={{ minRows: 3 }}
+            aria-label="简介"
+          />
+        </Form.Item>
+        <Form.Item label="照片" help="不选照片时，用户看到名称的第一个字">
+          <MediaPicker
+            id="advisor-photo"
+            value={fields.photo}
+            kind="image"
+            onChange={(photo) => set({ photo: photo ?? null })}
+            onChoose={(m) => set({ photo: m.ref })}
+          />
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+    </Modal>
+  );
+}
 
 /**
  * 顾问资料 (issue #30, decision 043): every advisor, those waiting for review first. A reviewer approves
@@ -24,6 +117,7 @@ export function AdvisorsPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<ConsoleAdvisor | null>(null);
   const [comment, setComment] = useState('');
+  const [editing, setEditing] = useState<ConsoleAdvisor | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -77,13 +171,22 @@ export function AdvisorsPage() {
           },
           {
             title: '用户看到的',
-            render: (_, a) => (a.approved ? `${a.approved.name} · ${a.approved.title}` : '—'),
+            render: (_, a) =>
+              a.approved ? (
+                <Space>
+                  <UploadThumbnail value={a.approved.photo} size={40} />
+                  {`${a.approved.name} · ${a.approved.title}`}
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           {
             title: '待审核的',
             render: (_, a) =>
               a.pending ? (
-                <div style={{ display: 'grid' }}>
+                <div style={{ display: 'grid', justifyItems: 'start' }}>
+                  <UploadThumbnail value={a.pending.photo} size={64} />
                   <b>
                     {a.pending.name} · {a.pending.title}
                   </b>
@@ -109,29 +212,44 @@ export function AdvisorsPage() {
           },
           {
             title: '操作',
-            render: (_, a) =>
-              a.status === 'pending' ? (
-                <Space>
-                  <Button
-                    type="primary"
-                    loading={busy === a.id}
-                    onClick={() => void act(a, '已通过', () => api.post(`${P}/${a.id}/approve`))}
-                  >
-                    通过
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      setComment('');
-                      setRejecting(a);
-                    }}
-                  >
-                    退回
-                  </Button>
-                </Space>
-              ) : null,
+            render: (_, a) => (
+              <Space wrap>
+                {a.status === 'pending' ? (
+                  <>
+                    <Button
+                      type="primary"
+                      loading={busy === a.id}
+                      onClick={() => void act(a, '已通过', () => api.post(`${P}/${a.id}/approve`))}
+                    >
+                      通过
+                    </Button>
+                    <Button
+                      onClick={() => {
+                        setComment('');
+                        setRejecting(a);
+                      }}
+                    >
+                      退回
+                    </Button>
+                  </>
+                ) : null}
+                {admin ? <Button onClick={() => setEditing(a)}>修改资料</Button> : null}
+              </Space>
+            ),
           },
         ]}
       />
+      {editing ? (
+        <ProfileDialog
+          advisor={editing}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            void message.success('已提交，等待另一位审核员通过');
+            void load();
+          }}
+        />
+      ) : null}
       <Modal
         open={rejecting !== null}
         title="退回顾问资料"

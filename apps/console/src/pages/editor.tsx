@@ -16,6 +16,7 @@ import { Alert, App as AntdApp, Breadcrumb, Button, Card, Input, Popconfirm, Spa
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApi } from '../app.tsx';
+import { mediaFormFields } from '../components/media-field.tsx';
 import { PreviewDialog } from '../components/preview-dialog.tsx';
 import { errorMessage } from '../lib/api.ts';
 import { useDebounced } from '../lib/debounce.ts';
@@ -308,6 +309,8 @@ export function EditorPage({ isNew = false }: { isNew?: boolean }) {
             schema={schema as RJSFSchema}
             formData={fieldData}
             validator={formValidator}
+            // Fields that take a picture or a video get the media picker (issue #30).
+            fields={mediaFormFields}
             onChange={(e) => setFieldData((e.formData ?? {}) as Record<string, unknown>)}
             extraErrors={findingsToErrorSchema(source.format, findings)}
             showErrorList={false}
