@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldPathList, FieldProps, RegistryFieldsType, RJSFSchema } from '@rjsf/utils';
 import { createContext, useContext } from 'react';
-import { chosenValues, mediaFieldKind } from '../lib/media-fields.ts';
+import { chosenValues, mediaFieldKind, refFor } from '../lib/media-fields.ts';
 import { MediaPicker } from './media-picker.tsx';
 
 const defaults = getDefaultRegistry().fields;
@@ -42,7 +42,7 @@ function StringOrMedia(props: FieldProps) {
       onChange={(value) => props.onChange(value, path)}
       onChoose={(media) => {
         if (!parent || typeof name !== 'string' || !samePath(parent.path, parentPath)) {
-          props.onChange(chosenValues(undefined, undefined, String(name), kind, media)[String(name)], path);
+          props.onChange(refFor(kind, media), path);
           return;
         }
         const current = parent.formData && typeof parent.formData === 'object' ? (parent.formData as Record<string, unknown>) : {};

@@ -87,7 +87,7 @@ export function MediaLibraryDialog({
             ),
           },
           {
-            title: '尺寸',
+            title: kind === 'video' ? '尺寸和时长' : '尺寸',
             key: 'size',
             width: 150,
             render: (_, m) => (

@@ -165,6 +165,19 @@ export const FIELD_LABELS: Record<string, string> = {
   gallery: '图片',
   videos: '视频',
   products: '产品',
+  // Issue #30: the video's files and the brand settings (decision 042).
+  video: '视频文件',
+  subtitles: '字幕',
+  serviceWechatQr: '客服微信二维码',
+  companyName: '公司名称',
+  address: '地址',
+  servicePhone: '客服电话',
+  icpNumber: 'ICP备案号',
+  share: '分享卡片',
+  store: '购买链接',
+  miniProgram: '小程序',
+  appId: '小程序 AppID',
+  path: '页面路径',
 };
 
 /** A source as text for a line diff: front matter (sorted JSON) then the Markdown body. */

@@ -24,7 +24,7 @@ function mediaFields(schema: RJSFSchema, path = ''): string[] {
   return out;
 }
 
-const VIDEO = { ref: 'uploads/abcdefghijklmnop', alt: '艾灸盒的使用方法' };
+const VIDEO = { ref: 'uploads/abcdefghijklmnop', alt: '艾灸盒的使用方法', durationMs: 54_400 };
 const PHOTO = { ref: 'uploads/qrstuvwxyz234567', alt: '竹制灸盒放在木桌上' };
 
 describe('media fields of the kinds’ schemas (issue #30)', () => {
@@ -61,12 +61,13 @@ describe('media fields of the kinds’ schemas (issue #30)', () => {
 });
 
 describe('what choosing an upload fills (issue #30)', () => {
-  it('a video fills its MP4 field and, where the schema has them, the poster and subtitles beside it', () => {
+  it('a video fills its MP4 field and, where the schema has them, the poster and subtitles beside it and its length', () => {
     const video = jsonSchema(VideoContentSchema);
     expect(chosenValues(video, { title: '灸盒' }, 'video', 'video', VIDEO)).toEqual({
       video: VIDEO.ref,
       poster: `${VIDEO.ref}.poster`,
       subtitles: `${VIDEO.ref}.vtt`,
+      duration: 54,
     });
     // A poster or subtitles field chosen on its own changes only itself.
     expect(chosenValues(video, {}, 'poster', 'poster', VIDEO)).toEqual({ poster: `${VIDEO.ref}.poster` });

@@ -46,16 +46,17 @@ export function uploadOf(value: unknown): { id: string; part: 'file' | 'poster' 
 /**
  * What choosing `media` for the field `name` of an object writes, field by field: the field itself;
  * for a video, its poster and subtitles siblings (`uploads/<id>.poster`, `.vtt`) where the object's
- * schema has them; for an image, its `alt` sibling when still empty and the library's alt text fits.
+ * schema has them, and a `duration` number sibling (seconds, as the video kind's); for an image, its `alt`
+ * sibling when still empty and the library's alt text fits.
  */
 export function chosenValues(
   parent: RJSFSchema | undefined,
   parentData: unknown,
   name: string,
   kind: MediaFieldKind,
-  media: Pick<MediaObject, 'ref' | 'alt'>,
-): Record<string, string> {
-  const out: Record<string, string> = { [name]: refFor(kind, media) };
+  media: Pick<MediaObject, 'ref' | 'alt'> & Partial<Pick<MediaObject, 'durationMs'>>,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = { [name]: refFor(kind, media) };
   const siblings = parent?.properties ?? {};
   const data = (parentData && typeof parentData === 'object' ? parentData : {}) as Record<string, unknown>;
   for (const [key, child] of Object.entries(siblings)) {
@@ -63,6 +64,8 @@ export function chosenValues(
     const sibling = child as RJSFSchema;
     const siblingKind = mediaFieldKind(sibling);
     if (kind === 'video' && (siblingKind === 'poster' || siblingKind === 'subtitles')) out[key] = refFor(siblingKind, media);
+    if (kind === 'video' && key === 'duration' && (sibling.type === 'integer' || sibling.type === 'number') && media.durationMs)
+      out.duration = Math.round(media.durationMs / 1000);
     if (kind === 'image' && key === 'alt' && sibling.type === 'string' && !String(data.alt ?? '').trim()) {
       const fits = media.alt.length <= (sibling.maxLength ?? Infinity) && media.alt.length >= (sibling.minLength ?? 0);
       if (fits) out.alt = media.alt;
