@@ -112,8 +112,8 @@ export type ContentPreviews = ReturnType<typeof contentPreviews>;
  * token's overlay, or 410 with a Chinese message when the token is gone; every answer to a request
  * with the header is `private, no-store`, and live reads say they vary by it (a shared cache never
  * serves a live answer to a preview or the other way round). A preview's navigation (`?preview=<token>`,
- * a page) sets the token's media cookie, for its lifetime, so /media serves the draft's unpublished
- * uploads to the frame (media-static.ts). Returns `servedBy` for live-route-plugins.ts.
+ * a page) and its content reads set the token's media cookie, for its lifetime, so /media serves the
+ * draft's unpublished uploads to the frame (media-static.ts, issue #30). Returns `servedBy` for live-route-plugins.ts.
  */
 export function registerPreviews(app: FastifyInstance, previews: () => ContentPreviews): (request: FastifyRequest) => LiveVersion | null {
   const served = new WeakMap<FastifyRequest, LiveVersion>();
@@ -135,20 +135,22 @@ export function registerPreviews(app: FastifyInstance, previews: () => ContentPr
       if (!/x-moxa-preview/i.test(vary)) void reply.header('Vary', vary ? `${vary}, X-Moxa-Preview` : 'X-Moxa-Preview');
     }
     if (request.headers[PREVIEW_HEADER] !== undefined) void reply.header('Cache-Control', 'private, no-store');
-    if (
-      request.method === 'GET' &&
-      PREVIEW_NAVIGATION.test(request.url) &&
-      /^text\/html/.test(String(reply.getHeader('Content-Type') ?? ''))
-    ) {
-      const token = new URLSearchParams(request.url.split('?')[1]).get('preview')!;
-      const remaining = previews().remainingMs(token);
-      if (remaining !== null) {
-        const maxAge = Math.max(1, Math.floor(remaining / 1000));
-        const secure = request.protocol === 'https' ? '; Secure' : '';
-        void reply
-          .header('Set-Cookie', `${PREVIEW_MEDIA_COOKIE}${token}=1; Path=/media/u/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`)
-          .header('Cache-Control', 'private, no-store');
-      }
+    // The media cookie: on the preview's navigation, and on its content reads too (a service worker may
+    // answer the navigation from its cache; the reads always reach the server, public/sw-live.js).
+    const token = served.has(request)
+      ? (request.headers[PREVIEW_HEADER] as string)
+      : request.method === 'GET' &&
+          PREVIEW_NAVIGATION.test(request.url) &&
+          /^text\/html/.test(String(reply.getHeader('Content-Type') ?? ''))
+        ? new URLSearchParams(request.url.split('?')[1]).get('preview')!
+        : null;
+    const remaining = token && !previewMediaTokens(request.headers.cookie).includes(token) ? previews().remainingMs(token) : null;
+    if (remaining !== null) {
+      const maxAge = Math.max(1, Math.floor(remaining / 1000));
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      void reply
+        .header('Set-Cookie', `${PREVIEW_MEDIA_COOKIE}${token}=1; Path=/media/u/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`)
+        .header('Cache-Control', 'private, no-store');
     }
   });
   return (request) => served.get(request) ?? null;
