@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentItem } from './content-kind.ts';
 import type { LiveVersion } from '../routes/live-route-plugins.ts';
+import { PREVIEW_NAVIGATION } from '../plugins/security.ts';
 
 /** The header a previewing tab sends on every API call (apps/web lib/api-client.ts). */
 export const PREVIEW_HEADER = 'x-moxa-preview';
@@ -12,8 +13,38 @@ export const PREVIEW_EXPIRED = '预览已过期，请在后台重新打开预览
 /** The envelope code of a gone preview (HTTP 410). */
 export const PREVIEW_GONE_CODE = 41000;
 
+/**
+ * Issue #30, decision 041: the cookie a preview's navigation sets so the frame's images and video load
+ * unpublished uploads. Named per token (two previews open at once each keep theirs), scoped to /media/u/.
+ */
+export const PREVIEW_MEDIA_COOKIE = 'moxa-preview-';
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** An upload's URL as compiled content holds it (media-library.ts `withUploads`). */
+const UPLOAD_URL = /\/media\/u\/[a-z2-7]{16}[a-z0-9.]{1,40}/g;
+
 type Compiled = ReadonlyMap<string, readonly ContentItem<unknown>[]>;
-type Entry = { expiresAt: number; version: Promise<LiveVersion | null> };
+type Entry = { expiresAt: number; version: Promise<LiveVersion | null>; compiled: Compiled; media?: ReadonlySet<string> };
+
+/** The upload URLs a compiled tree refers to: the draft's, and the published items' (already public). */
+function uploadUrls(compiled: Compiled): ReadonlySet<string> {
+  const urls = new Set<string>();
+  for (const items of compiled.values())
+    for (const item of items) for (const url of JSON.stringify(item.data ?? null).match(UPLOAD_URL) ?? []) urls.add(url);
+  return urls;
+}
+
+/** The preview tokens of a request's cookies (`moxa-preview-<token>=1`), at most a handful. */
+export function previewMediaTokens(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  const tokens: string[] = [];
+  for (const pair of cookieHeader.split(';')) {
+    const name = pair.split('=')[0]!.trim();
+    if (name.startsWith(PREVIEW_MEDIA_COOKIE) && TOKEN.test(name.slice(PREVIEW_MEDIA_COOKIE.length)))
+      tokens.push(name.slice(PREVIEW_MEDIA_COOKIE.length));
+    if (tokens.length >= MAX_PREVIEWS) break;
+  }
+  return tokens;
+}
 
 /**
  * Previews (issue #29, decision 039): a draft tree compiled by the console becomes a version of the
@@ -41,7 +72,7 @@ export function contentPreviews(opts: {
         log.error({ err }, 'preview could not be built');
         return null;
       });
-      entries.set(token, { expiresAt, version });
+      entries.set(token, { expiresAt, version, compiled });
       while (entries.size > max) entries.delete(entries.keys().next().value as string);
       return { token, expiresAt };
     },
@@ -54,6 +85,21 @@ export function contentPreviews(opts: {
       entries.set(token, entry);
       return entry.version;
     },
+    /** How long a live token has left (ms), or null. */
+    remainingMs(token: string): number | null {
+      const entry = entries.get(token);
+      return entry && entry.expiresAt > clock() ? entry.expiresAt - clock() : null;
+    },
+    /**
+     * Whether a live preview's content refers to the upload at `path` (issue #30): the frame may load
+     * it before it is published. Only URLs of the preview's tree, so a token opens no other draft's files.
+     */
+    refersTo(token: string, path: string): boolean {
+      const entry = entries.get(token);
+      if (!entry || entry.expiresAt <= clock()) return false;
+      entry.media ??= uploadUrls(entry.compiled);
+      return entry.media.has(path);
+    },
     get size(): number {
       return entries.size;
     },
@@ -65,7 +111,9 @@ export type ContentPreviews = ReturnType<typeof contentPreviews>;
  * Hooks on the root scope: a content read (a live GET route) carrying the header is answered from the
  * token's overlay, or 410 with a Chinese message when the token is gone; every answer to a request
  * with the header is `private, no-store`, and live reads say they vary by it (a shared cache never
- * serves a live answer to a preview or the other way round). Returns `servedBy` for live-route-plugins.ts.
+ * serves a live answer to a preview or the other way round). A preview's navigation (`?preview=<token>`,
+ * a page) and its content reads set the token's media cookie, for its lifetime, so /media serves the
+ * draft's unpublished uploads to the frame (media-static.ts, issue #30). Returns `servedBy` for live-route-plugins.ts.
  */
 export function registerPreviews(app: FastifyInstance, previews: () => ContentPreviews): (request: FastifyRequest) => LiveVersion | null {
   const served = new WeakMap<FastifyRequest, LiveVersion>();
@@ -87,6 +135,23 @@ export function registerPreviews(app: FastifyInstance, previews: () => ContentPr
       if (!/x-moxa-preview/i.test(vary)) void reply.header('Vary', vary ? `${vary}, X-Moxa-Preview` : 'X-Moxa-Preview');
     }
     if (request.headers[PREVIEW_HEADER] !== undefined) void reply.header('Cache-Control', 'private, no-store');
+    // The media cookie: on the preview's navigation, and on its content reads too (a service worker may
+    // answer the navigation from its cache; the reads always reach the server, public/sw-live.js).
+    const token = served.has(request)
+      ? (request.headers[PREVIEW_HEADER] as string)
+      : request.method === 'GET' &&
+          PREVIEW_NAVIGATION.test(request.url) &&
+          /^text\/html/.test(String(reply.getHeader('Content-Type') ?? ''))
+        ? new URLSearchParams(request.url.split('?')[1]).get('preview')!
+        : null;
+    const remaining = token && !previewMediaTokens(request.headers.cookie).includes(token) ? previews().remainingMs(token) : null;
+    if (remaining !== null) {
+      const maxAge = Math.max(1, Math.floor(remaining / 1000));
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      void reply
+        .header('Set-Cookie', `${PREVIEW_MEDIA_COOKIE}${token}=1; Path=/media/u/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`)
+        .header('Cache-Control', 'private, no-store');
+    }
   });
   return (request) => served.get(request) ?? null;
 }

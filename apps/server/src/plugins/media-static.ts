@@ -4,6 +4,7 @@ import { extname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { combineRanges, parse as parseRange } from 'range-parser';
+import { previewMediaTokens } from '../content/content-previews.ts';
 import { notFound } from '../lib/app-error.ts';
 import { UPLOAD_PREFIX } from '../media/uploads/media-repository.ts';
 import { mediaLibraryFor } from '../media/uploads/media-service.ts';
@@ -88,6 +89,9 @@ export function sendMediaFile(request: FastifyRequest, reply: FastifyReply, file
   return reply.send(request.method === 'HEAD' || file.size === 0 ? null : file.read(0, file.size - 1));
 }
 
+/** An unpublished upload in a console preview's frame: never stored by a browser or a proxy. */
+const PREVIEW_ONLY = 'private, no-store';
+
 /** Facts of published uploads, which never change once published (their names carry their hash). */
 const KNOWN_MAX = 2000;
 
@@ -96,7 +100,8 @@ const KNOWN_MAX = 2000;
  * looked up by exact URL, so no path reaches the disk from a request — plus, under /media/u/, the
  * files uploaded in the console (issue #30, decision 041), but only once published content
  * references them: until then they answer 404 like a file that does not exist (staff preview them
- * through the console). No compression (the formats are compressed already, and a compressed body
+ * through the console), except to a console preview's frame whose draft refers to them (its media
+ * cookie, content-previews.ts; `private, no-store`, only while the preview lives). No compression (the formats are compressed already, and a compressed body
  * could not honour byte ranges).
  */
 export async function registerMedia(app: FastifyInstance, mediaDir: string) {
@@ -115,7 +120,19 @@ export async function registerMedia(app: FastifyInstance, mediaDir: string) {
     let file = known.get(path);
     if (!file) {
       const stored = await library.file(path);
-      if (!stored || !(stored.published || (await library.publishIfReferenced(stored.objectId)))) throw notFound('文件不存在');
+      if (!stored) throw notFound('文件不存在');
+      if (!(stored.published || (await library.publishIfReferenced(stored.objectId)))) {
+        // Issue #30: a draft's upload, shown in the preview of that draft only.
+        const previews = app.ctx.previews;
+        if (!previewMediaTokens(request.headers.cookie).some((token) => previews.refersTo(token, path))) throw notFound('文件不存在');
+        const read = (start: number, end: number) => library.read(stored, start, end);
+        return sendMediaFile(
+          request,
+          reply,
+          { size: stored.size, etag: etagOf(stored.sha256), type: stored.contentType, read },
+          PREVIEW_ONLY,
+        );
+      }
       file = {
         size: stored.size,
         etag: etagOf(stored.sha256),

@@ -1,14 +1,20 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaObject } from '@moxa/core/console/media-contract';
 import { ContentImageSchema } from '@moxa/core/products/product-contract';
 import { VideoContentSchema } from '@moxa/core/videos/video-contract';
 import { loginAs } from '../../test/support/login-helpers.ts';
-import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { CONTENT_DIR, createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { countUserRows } from '../../test/support/row-counts.ts';
 import { fixture, hasExif, multipart, photoWithGps, pixelBomb, pngWithAlpha, SUBTITLES } from '../media/uploads/test-files.ts';
 import { userRepository } from '../users/user-repository.ts';
 import { describeImage, mediaFileUrl, MediaError, withUploads } from '../media/media-library.ts';
 import { mediaUploads } from '../media/uploads/media-repository.ts';
+import { readAllKinds } from '../content/load-content.ts';
+import { PREVIEW_MEDIA_COOKIE, PREVIEW_TTL_MS } from '../content/content-previews.ts';
 
 type Part = Parameters<typeof multipart>[0][number];
 const file = (name: string, filename: string, type: string, bytes: Buffer): Part => ({ name, filename, type, bytes });
@@ -27,7 +33,10 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
   let editorId: string;
   let plainUser: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // A web build of one page, so a preview's navigation is answered as in production (its media cookie).
+    const web = mkdtempSync(join(tmpdir(), 'moxa-media-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    t = await createTestApp(dialect, { WEB_DIST: web }, { serveWeb: true });
     const e = await loginAs(t, '13800000301');
     await userRepository(t.db, Date.now).grant(e.userId, 'editor');
     editor = e.token;
@@ -307,5 +316,61 @@ describe.each(DIALECTS)('console media library on %s (issue #30)', (dialect) => 
     });
     // Outside a compile, nothing is resolved.
     expect(() => describeImage('/no/content', image.ref, '')).toThrow(MediaError);
+  });
+
+  it('shows a draft’s uploads in its preview frame only: private, no-store, while the preview lives', async () => {
+    const draft = (
+      await upload([{ name: 'alt', value: '草稿里的产品照片' }, file('file', 'draft.jpg', 'image/jpeg', await photoWithGps(700, 500))])
+    ).json().data as MediaObject;
+    const other = (
+      await upload([{ name: 'alt', value: '另一份草稿的照片' }, file('file', 'other.jpg', 'image/jpeg', await photoWithGps(700, 500))])
+    ).json().data as MediaObject;
+    const url = draft.image!.webp[0]!.url;
+    // The draft tree: the published content with one product showing the upload (as a compile resolves it).
+    const compiled = readAllKinds(CONTENT_DIR);
+    const products = compiled.get('product')!;
+    compiled.set('product', [{ ...products[0]!, data: { ...(products[0]!.data as object), images: [draft.image] } }, ...products.slice(1)]);
+    const { token } = t.app.ctx.previews.add(compiled);
+
+    // The preview's navigation (the console's frame) sets the token's cookie, scoped to /media/u/.
+    const page = await t.app.inject({ url: `/product_detail/${products[0]!.id}?preview=${token}`, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const cookie = `${PREVIEW_MEDIA_COOKIE}${token}=1`;
+    expect(page.headers['set-cookie']).toBe(`${cookie}; Path=/media/u/; Max-Age=${PREVIEW_TTL_MS / 1000}; HttpOnly; SameSite=Strict`);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    // So do the preview's content reads (a service worker may have answered the navigation), once.
+    const read = await t.app.inject({ url: `/api/v8/products/${products[0]!.id}`, headers: { 'x-moxa-preview': token } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['set-cookie']).toBe(page.headers['set-cookie']);
+    const again = await t.app.inject({ url: `/api/v8/products/${products[0]!.id}`, headers: { 'x-moxa-preview': token, cookie } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // A made-up token sets nothing.
+    const madeUp = 'A'.repeat(22);
+    expect(
+      (await t.app.inject({ url: `/product_detail/x?preview=${madeUp}`, headers: { accept: 'text/html' } })).headers['set-cookie'],
+    ).toBeUndefined();
+
+    const shown = await t.app.inject({ url, headers: { cookie: `theme=1; ${cookie}` } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect((await sharp(shown.rawPayload).metadata()).width).toBe(320);
+    const part = await t.app.inject({ url, headers: { cookie, range: 'bytes=0-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['cache-control']).toBe('private, no-store');
+
+    // No cookie, another token, a file the preview does not show: 404, as for a file that does not exist.
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url, headers: { cookie: `${PREVIEW_MEDIA_COOKIE}${madeUp}=1` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: other.image!.webp[0]!.url, headers: { cookie } })).statusCode).toBe(404);
+    // Showing it in a preview published nothing.
+    expect((await api(`/api/v8/console/media/${draft.id}`)).json().data.published).toBe(false);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+
+    // Once the preview has expired, its cookie opens nothing.
+    t.clock.advance(PREVIEW_TTL_MS);
+    const expired = await t.app.inject({ url, headers: { cookie } });
+    expect(expired.statusCode).toBe(404);
+    expect(String(expired.headers['cache-control'])).not.toMatch(/public/);
   });
 });

@@ -68,6 +68,29 @@ describe('image uploads (issue #30)', () => {
     }
   });
 
+  it('refuses oversized and mislabelled files before reading even the header', async () => {
+    const png = await pngWithAlpha(40, 30);
+    const big = Buffer.concat([png, Buffer.alloc(MAX_MEDIA_IMAGE_BYTES)]);
+    const header = vi.spyOn(sharp.prototype, 'metadata');
+    const decode = vi.spyOn(sharp.prototype, 'toBuffer');
+    try {
+      expect((await refusal(() => encodeImage(big, 'image/png', 'big.png'))).tooLarge).toBe(true);
+      expect((await refusal(() => encodeImage(png, 'image/jpeg', 'photo.jpg'))).message).toContain('内容是 PNG');
+      expect((await refusal(() => encodeImage(Buffer.from('hello, not an image'), 'image/jpeg', 'notes.jpg'))).message).toContain(
+        '不是可用的图片',
+      );
+      expect(header).not.toHaveBeenCalled();
+      expect(decode).not.toHaveBeenCalled();
+      // The spies do see sharp at work: a good PNG goes through both.
+      await encodeImage(png, 'image/png', 'logo.png');
+      expect(header).toHaveBeenCalled();
+      expect(decode).toHaveBeenCalled();
+    } finally {
+      header.mockRestore();
+      decode.mockRestore();
+    }
+  });
+
   it('refuses mislabelled, unsupported and oversized files with a message', async () => {
     const png = await pngWithAlpha(40, 30);
     expect((await refusal(() => encodeImage(png, 'image/jpeg', 'photo.jpg'))).message).toBe(
