@@ -10,7 +10,7 @@ import { baseUrl, hasBrowser, launch } from './lib/page.ts';
 
 const EDITOR = '15600156701';
 /** A product no other e2e file edits (its draft stays open after this file). */
-const PRODUCT = 'bamboo-moxa-box';
+const PRODUCT = 'moxa-stick-holder'; // not the product e2e/console-media-publish.test.ts edits on the shared server
 const SHOTS = process.env.SHOTS ?? '';
 /** An admin and an advisor in a number block no other e2e file uses (the advisor never signs in). */
 const ADMIN = '13700137701';
@@ -110,7 +110,7 @@ describe.skipIf(!hasBrowser())('the console media library (issue #30)', () => {
     await page.goto(`/console/content/product/${PRODUCT}`);
     const src = page.locator('#root_images_0_src');
     await src.waitFor();
-    expect(await src.inputValue()).toBe('products/bamboo-moxa-box-1.svg');
+    expect(await src.inputValue()).toBe('products/moxa-stick-holder-1.svg');
     const picker = page.locator('.media-picker').filter({ has: src });
     await picker.getByText('内容目录里的文件').waitFor();
     await picker.getByRole('button', { name: '从媒体库选择' }).click();
@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser())('the console media library (issue #30)', () => {
       await page.screenshot({ path: join(SHOTS, 'media-picker-chosen-1280.png') });
     }
     // The alt text written for the product stays (only an empty one is filled from the library).
-    expect(await page.locator('#root_images_0_alt').inputValue()).toBe('竹制双孔灸盒外观');
+    expect(await page.locator('#root_images_0_alt').inputValue()).toBe('可调艾灸架的整体样子');
 
     await expect.poll(() => page.getByRole('button', { name: '提交审核' }).isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByText(/自动检查(通过|：0 项须修改)/).waitFor();
@@ -151,8 +151,8 @@ describe.skipIf(!hasBrowser())('the console media library (issue #30)', () => {
       .where('state', '=', 'draft')
       .executeTakeFirstOrThrow();
     const saved = JSON.parse(draft.source) as { fields: { images: { src: string; alt: string }[] } };
-    expect(saved.fields.images[0]).toEqual({ src: ref, alt: '竹制双孔灸盒外观' });
-    expect(saved.fields.images[1]!.src).toBe('products/bamboo-moxa-box-2.svg');
+    expect(saved.fields.images[0]).toEqual({ src: ref, alt: '可调艾灸架的整体样子' });
+    expect(saved.fields.images[1]!.src).toBe('products/moxa-stick-holder-2.svg');
   }, 90_000);
 
   it('an admin picks an advisor’s photo from the library on 顾问资料; the submission waits for review with it', async () => {
