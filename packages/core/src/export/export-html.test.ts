@@ -85,7 +85,7 @@ describe('the printable export page (issue #27 item 16)', () => {
     // Issue #30: an advisor's own profile, approved and waiting, with why it was sent back and its history.
     expect(html).toContain('李&lt;i&gt;顾问&lt;/i&gt;');
     expect(html).toContain('高级艾灸调理顾问');
-    expect(html).toContain('媒体库 uploads/abcdefghijklmnop');
+    expect(html).toContain('有（媒体库编号 abcdefghijklmnop）');
     expect(html).toContain('照片&lt;script&gt;不清楚&lt;/script&gt;');
     expect(html).toContain('2026年11月22日 16:00：资料审核通过（他人操作）');
     expect(html).toMatch(/font:20px\/1\.7/);

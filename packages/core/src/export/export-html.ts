@@ -91,9 +91,9 @@ function advisorProfile(a: NonNullable<AccountExport['advisorProfile']>): string
       ['名称', f.name],
       ['头衔', f.title],
       ['简介', f.introduction || '没有'],
-      ['照片', f.photo ? `媒体库 ${f.photo}` : '没有'],
+      ['照片', f.photo ? `有（媒体库编号 ${f.photo.replace(/^uploads\//, '')}）` : '没有'],
     ]);
-  return `${rows([['在岗', a.onDuty ? '在岗' : '不在岗']])}<h3>用户看到的资料</h3>${
+  return `${rows([['是否在岗', a.onDuty ? '在岗' : '不在岗']])}<h3>用户看到的资料</h3>${
     a.approved
       ? `${fields(a.approved)}${a.approved.approvedAt ? `<p class="muted">${e(chinaTime(a.approved.approvedAt))} 审核通过</p>` : ''}`
       : '<p class="none">还没有审核通过的资料</p>'
