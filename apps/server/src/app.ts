@@ -41,6 +41,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media-static.ts';
 import { consoleDistFor, registerConsoleStatic } from './plugins/console-static.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
+import { shareDefaults, shareHeadTags } from './brand/share-head.ts';
+import { siteOrigin } from './wechat/site-origin.ts';
 import { APP_VERSION } from './routes/misc-routes.ts';
 import { ROUTE_REGISTRY, type RouteDeps } from './routes/route-registry.ts';
 import { searchMisses } from './search/search-misses.ts';
@@ -280,7 +282,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerMedia(app, opts.mediaDir ?? join(env.WEB_DIST, 'media'));
 
   if (opts.serveWeb !== false) await registerConsoleStatic(app, consoleDistFor(env.WEB_DIST));
-  const web = opts.serveWeb === false ? null : await registerWebStatic(app, env.WEB_DIST);
+  // Issue #30: every page carries the brand's share-card defaults, from the content served now.
+  const origin = siteOrigin(env);
+  const web =
+    opts.serveWeb === false
+      ? null
+      : await registerWebStatic(app, env.WEB_DIST, {
+          headTags: (request) => shareHeadTags(shareDefaults(served), origin?.(request) ?? null),
+        });
   // Unknown API paths get the JSON 404; other navigations get the SPA (history fallback).
   app.setNotFoundHandler((request, reply) => {
     if (web?.sendPage(request, reply)) return reply;

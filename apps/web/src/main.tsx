@@ -41,3 +41,5 @@ async function start() {
 }
 void start();
 registerServiceWorker();
+// Issue #30: inside WeChat, pages without a share card of their own share the brand's defaults.
+if (/MicroMessenger/i.test(navigator.userAgent)) void import('./lib/wechat-share.ts').then((m) => m.applyDefaultCard());

@@ -13,6 +13,9 @@ import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { loadContent, readAllKinds } from '../content/load-content.ts';
 import { contentSources, readSeed } from '../content/content-sources.ts';
 import { brandKind } from './brand-kinds.ts';
+import { editableKinds } from '../content/content-kind.ts';
+import { CONTENT_KINDS } from '../content/registry.ts';
+import type { SourceTree } from '../console/content-backend.ts';
 
 /** Issue #30: brand settings and real reviews as content kinds (decision 042). */
 
@@ -137,6 +140,18 @@ describe('brand and reviews in the console’s sources (issue #30)', () => {
       true,
     );
     expect(() => sources.compile(refused)).toThrow(/reviews\/x\.json: consent 没有顾客同意公开/);
+  });
+
+  it('a review is previewed on its product’s page and, where the product has one, its promotional page', () => {
+    const paths = editableKinds(CONTENT_KINDS).find((k) => k.name === 'review')!.paths;
+    const withReviews = (...rs: (typeof review)[]) =>
+      rs.reduce<SourceTree>((t, r) => sources.withItem(t, sources.compile(t), 'review', r.id, { format: 'json', value: r }, true), tree);
+    const next = sources.compile(withReviews(review, { ...review, id: 'wang-bamboo', product: 'bamboo-moxa-box' }));
+    expect(compiled.get('product-marketing')!.some((m) => m.id === 'bamboo-moxa-box')).toBe(false);
+    expect(paths('li-portable-box', next)).toEqual(['/product_detail/portable-moxa-box', '/product_marketing/portable-moxa-box']);
+    expect(paths('wang-bamboo', next)).toEqual(['/product_detail/bamboo-moxa-box']);
+    // Not in the content it is shown in: nothing to preview.
+    expect(paths('li-portable-box', compiled)).toEqual([]);
   });
 
   it('the brand is edited in brand.md: fields in the front matter, 关于我们 as the body', () => {

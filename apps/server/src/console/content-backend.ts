@@ -17,8 +17,8 @@ export type ConsoleKindInfo = {
     creatable: boolean;
     /** The zod schema of the front matter (Markdown) or of the JSON item, for the form. */
     schema: ZodType | null;
-    /** H5 paths that show the item, for the preview. */
-    paths(id: string): string[];
+    /** H5 paths that show the item, for the preview (`compiled`: the content it is shown in). */
+    paths(id: string, compiled?: CompiledContent): string[];
   } | null;
   /** Shown to staff beside the kind (why it is read-only, or what is edited where). */
   note?: string | null;

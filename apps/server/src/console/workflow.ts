@@ -434,7 +434,7 @@ export function consoleWorkflow(deps: {
         version: await currentVersion(kind, id),
         source: found.source,
         schema,
-        paths: info.edit?.paths(id) ?? [],
+        paths: info.edit?.paths(id, pub.compiled) ?? [],
       };
     },
 
@@ -582,7 +582,7 @@ export function consoleWorkflow(deps: {
       const { compiled, findings } = await check(r.kind, r.itemId, r.source, r.isNew);
       if (!compiled) throw badInput(`草稿无法预览：${findings[0]?.message ?? '内容无法读取'}`);
       const { token, expiresAt } = deps.backend().addPreview(compiled);
-      return { token, expiresAt, paths: info.edit?.paths(r.itemId) ?? [] };
+      return { token, expiresAt, paths: info.edit?.paths(r.itemId, compiled) ?? [] };
     },
 
     async audit(q: {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Env } from '../env.ts';
+import { contentSources } from './content-sources.ts';
 
 /** The PostgreSQL channel a publish is announced on (payload: the new content hash). */
 export const CONTENT_CHANNEL = 'moxa_content';
@@ -128,18 +129,38 @@ export function contentEvents(opts: Options) {
     else log.warn('content notifications: no DATABASE_URL to listen with; other instances are seen by the 2 s poll');
   }
 
+  /** After a publish has committed: every instance checks now. */
+  async function announce(hash: string): Promise<void> {
+    if (db.dialect === 'postgres') await sql`select pg_notify(${CONTENT_CHANNEL}, ${hash})`.execute(db);
+    else if (localKey) local.emit(localKey, hash);
+    // This instance at once, whatever the transport does.
+    await check();
+  }
+  let sources: ReturnType<typeof contentSources> | null = null;
+
   return {
     /** The handler that reloads (app.ts) and what the instance serves now. */
     onChange(reload: (hash: string) => Promise<void>, servedHash: () => string | null): void {
       handler = reload;
       served = servedHash;
     },
-    /** After a publish has committed: every instance checks now. */
-    async announce(hash: string): Promise<void> {
-      if (db.dialect === 'postgres') await sql`select pg_notify(${CONTENT_CHANNEL}, ${hash})`.execute(db);
-      else if (localKey) local.emit(localKey, hash);
-      // This instance at once, whatever the transport does.
-      await check();
+    announce,
+    /**
+     * Issue #30 (decision 041): an upload that published content uses was replaced — the published
+     * content is compiled again with the new files and announced like a publish, so every instance
+     * serves the new URLs within seconds. Returns the new hash (null: nothing changed, or it failed).
+     * Never throws: the replacement stands, and pages keep the old URLs (still served) until the next
+     * publish; the failure is logged.
+     */
+    async recompile(): Promise<string | null> {
+      try {
+        const hash = await (sources ??= contentSources(db, env.CONTENT_DIR)).recompile();
+        if (hash) await announce(hash);
+        return hash;
+      } catch (err) {
+        log.error({ err }, 'recompiling content after a media replacement failed; pages keep the old files until the next publish');
+        return null;
+      }
     },
     /** Compares now (tests, and callers that must see their own publish served before answering). */
     check,

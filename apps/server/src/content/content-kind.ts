@@ -44,8 +44,11 @@ export type KindEdit = {
   editable?: boolean;
   /** Shown to staff beside the kind (why it is read-only, or what is edited where). */
   note?: string;
-  /** The H5 paths that show the item, for the preview. */
-  paths?(id: string): string[];
+  /**
+   * The H5 paths that show the item, for the preview. `compiled`: the content the item is previewed in
+   * (a kind shown on another kind's pages, reviews on their product's, finds its pages there).
+   */
+  paths?(id: string, compiled?: ReadonlyMap<string, readonly ContentItem<unknown>[]>): string[];
   /**
    * Where a new item's file goes while the kind has no item to take the layout from (reviews, whose
    * seed holds none: `reviews/<id>.json`; issue #30).
@@ -104,7 +107,7 @@ export type EditableKind = {
   creatable: boolean;
   note: string | null;
   schema: z.ZodType | null;
-  paths(id: string): string[];
+  paths(id: string, compiled?: ReadonlyMap<string, readonly ContentItem<unknown>[]>): string[];
 };
 
 export const editableKinds = (kinds: readonly AnyContentKind[]): EditableKind[] =>
@@ -118,7 +121,7 @@ export const editableKinds = (kinds: readonly AnyContentKind[]): EditableKind[] 
             creatable: k.edit.editable !== false && k.edit.creatable === true,
             note: k.edit.note ?? null,
             schema: k.edit.schema ?? null,
-            paths: (id: string) => k.edit?.paths?.(id) ?? [],
+            paths: (id: string, compiled?: ReadonlyMap<string, readonly ContentItem<unknown>[]>) => k.edit?.paths?.(id, compiled) ?? [],
           },
         ]
       : [],

@@ -326,6 +326,30 @@ export function contentSources(db: Db, seedDir: string, kinds: readonly AnyConte
       return hash;
     },
 
+    /**
+     * Issue #30: the published tree compiled again with the media library's current files (a replaced
+     * upload's new URLs), written like a publish when that changes anything; returns the new hash, or
+     * null when nothing changed. Compare-and-set on the content hash: a publish landing in between is
+     * kept, and this runs again on top of it.
+     */
+    async recompile(now = Date.now(), attempt = 1): Promise<string | null> {
+      const meta = await db.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
+      const tree = await sources.publishedTree();
+      const hash = treeHash(tree, media());
+      if (meta?.hash === hash) return null;
+      const compiled = sources.compile(tree);
+      const raced = await db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('content_meta').select('hash').where('kind', '=', 'all').executeTakeFirst();
+        if (current?.hash !== meta?.hash) return true;
+        await writeItems(trx, compiled, kinds);
+        await setHash(trx, hash, now);
+        return false;
+      });
+      if (!raced) return hash;
+      if (attempt < 3) return sources.recompile(now, attempt + 1);
+      throw new Error('content was published by another instance during every attempt to recompile it');
+    },
+
     /** Writes the published tree to `dir` in the seed's layout; returns the files whose text changed there. */
     async exportTo(dir: string): Promise<string[]> {
       const tree = await sources.publishedTree();

@@ -14,6 +14,14 @@ import type { AppContext } from '../lib/context.ts';
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const isoOrNull = (ms: number | string | null) => (ms === null ? null : iso(ms));
 
+/** The audit trail's entries about an advisor's profile (advisors/advisor-profiles.ts), as the export names them. */
+const ADVISOR_ACTIONS: Record<string, (detail: { onDuty?: boolean }) => string> = {
+  'advisor.profile.submit': () => '提交资料审核',
+  'advisor.profile.approve': () => '资料审核通过',
+  'advisor.profile.reject': () => '资料被退回',
+  'advisor.duty': (d) => (d.onDuty ? '设为在岗' : '设为不在岗'),
+};
+
 /** A consultation as collected: its photos without their bytes, which are read one at a time while streaming. */
 type PhotoMeta = Omit<ExportConsultation['photos'][number], 'base64'>;
 type CollectedConsultation = Omit<ExportConsultation, 'photos'> & { photos: PhotoMeta[] };
@@ -145,6 +153,17 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
         });
       }
 
+      // Issue #30 (decision 043): the account's own advisor profile, and the audit trail's entries about it.
+      const profileRow = await db.selectFrom('advisor_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const profileEvents = await db
+        .selectFrom('audit_events')
+        .select(['action', 'at', 'actor_id', 'detail'])
+        .where('subject', '=', `user:${userId}`)
+        .where('action', 'in', Object.keys(ADVISOR_ACTIONS))
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      const profileRecord = profileRow ? await ctx.advisorProfiles.get(userId) : null;
       const doc: Omit<CollectedExport, 'format' | 'formatVersion' | 'exportedAt' | 'manifest'> = {
         profile: {
           id: user.id,
@@ -218,6 +237,28 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
             sentAt: isoOrNull(n.sentAt),
           })),
         },
+        advisorProfile:
+          profileRow && profileRecord
+            ? {
+                approved: profileRecord.approved ? { ...profileRecord.approved, approvedAt: isoOrNull(profileRow.approved_at) } : null,
+                pending:
+                  profileRecord.pending && profileRecord.pendingAt !== null
+                    ? {
+                        ...profileRecord.pending,
+                        submittedAt: iso(profileRecord.pendingAt),
+                        submittedByYou: profileRecord.pendingBy === userId,
+                      }
+                    : null,
+                comment: profileRecord.comment,
+                onDuty: profileRecord.onDuty,
+                history: profileEvents.map((ev) => ({
+                  action: ev.action,
+                  actionName: ADVISOR_ACTIONS[ev.action]!(JSON.parse(ev.detail || '{}') as { onDuty?: boolean }),
+                  at: iso(ev.at),
+                  byYou: ev.actor_id === userId,
+                })),
+              }
+            : null,
       };
       const counts: Record<ExportSectionKey, number> = {
         profile: 1,
@@ -231,6 +272,7 @@ export function accountExporter(ctx: AppContext, content: { questionnaire: Quest
         consultations: doc.consultations.length,
         courses: doc.courses.length,
         notifications: doc.notifications.notices.length,
+        advisorProfile: doc.advisorProfile ? 1 : 0,
       };
       // The manifest comes first in the file, after what the file is.
       return {

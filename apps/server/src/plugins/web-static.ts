@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePreloads, withHeadTags } from './route-preload.ts';
 import { PREVIEW_NAVIGATION } from './security.ts';
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 const API_PREFIXES = ['/api/', '/aysdmp/', '/media/'];
 
 /**
@@ -12,7 +16,14 @@ const API_PREFIXES = ['/api/', '/aysdmp/', '/media/'];
  * precompressed .br/.gz when present; history fallback to index.html (or a prerendered page) for
  * every non-API GET that accepts HTML.
  */
-export async function registerWebStatic(app: FastifyInstance, distDir: string) {
+export async function registerWebStatic(
+  app: FastifyInstance,
+  distDir: string,
+  opts: {
+    /** Tags every page's <head> carries, read per request (issue #30: the brand's share-card defaults, live content). */
+    headTags?: (request: FastifyRequest) => string;
+  } = {},
+) {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) {
@@ -61,6 +72,19 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
     },
   });
 
+  // A prerendered page with the per-request tags: its build-time .br/.gz no longer match, so the page
+  // is compressed again off the event loop, once per page and set of tags (they change with a publish).
+  const withTags = new Map<string, { key: string; html: Buffer; br?: Promise<Buffer>; gz?: Promise<Buffer> }>();
+  const taggedPage = (file: string, tags: string) => {
+    const key = `${statSync(file).mtimeMs}\0${tags}`;
+    let page = withTags.get(file);
+    if (page?.key !== key) {
+      page = { key, html: Buffer.from(withHeadTags(read(file).toString('utf8'), tags)) };
+      withTags.set(file, page);
+    }
+    return page;
+  };
+
   return {
     /** Answers HTML navigations; returns false when the request is not one. */
     sendPage(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -72,8 +96,9 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
       const file = pages.get(path.replace(/\/$/, '')) ?? (path === '/' && pages.has('/index') ? pages.get('/index')! : indexPath);
       void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
       // The shell of a page that is not prerendered: with its route's preloads, compressed as it goes out.
+      const own = opts.headTags?.(request) ?? '';
       if (file === indexPath) {
-        const html = read(file).toString('utf8');
+        const html = withHeadTags(read(file).toString('utf8'), own);
         headTags(path, request.id, PREVIEW_NAVIGATION.test(request.url)).then(
           (tags) => void reply.send(withHeadTags(html, tags)),
           (err: unknown) => {
@@ -83,8 +108,25 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string) {
         );
         return true;
       }
-      // Precompressed pages (written at build time) go out as they are.
       const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (own) {
+        const page = taggedPage(file, own);
+        const [enc, body] = accepts.includes('br')
+          ? (['br', (page.br ??= brotli(page.html))] as const)
+          : accepts.includes('gzip')
+            ? (['gzip', (page.gz ??= gzipped(page.html, { level: 9 }))] as const)
+            : [null, Promise.resolve(page.html)];
+        body.then(
+          (bytes) => void (enc ? reply.header('Content-Encoding', enc) : reply).send(bytes),
+          (err: unknown) => {
+            request.log.warn({ err }, 'page compression failed; sent as is');
+            page.br = page.gz = undefined;
+            void reply.send(page.html);
+          },
+        );
+        return true;
+      }
+      // Precompressed pages (written at build time) go out as they are.
       for (const [enc, ext] of [
         ['br', '.br'],
         ['gzip', '.gz'],

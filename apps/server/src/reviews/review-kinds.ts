@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReviewContentSchema, type ReviewContent } from '@moxa/core/reviews/review-contract';
 import { ContentError, defineKind, readJsonItems } from '../content/content-kind.ts';
+import { productMarketingKind } from '../products/product-kinds.ts';
 
 /** The folder of reviews, one `<id>.json` each; absent while there are none (the seed has none). */
 export const REVIEWS_FOLDER = 'reviews';
@@ -19,6 +20,15 @@ export const reviewKind = defineKind<ReviewContent>({
     creatable: true,
     note: '只录入真实评价：写明来源（订单号或渠道）和日期，并已取得顾客同意公开；称呼里不能有手机号或数字。',
     newItemFile: (id) => `${REVIEWS_FOLDER}/${id}.json`,
+    // Issue #30: a review shows on its product's page and, where there is one, its promotional page
+    // (marketing pages carry the product's reviews, product-routes.ts); both are previewed.
+    paths: (id, compiled) => {
+      const product = (compiled?.get('review')?.find((r) => r.id === id)?.data as ReviewContent | undefined)?.product;
+      if (!product) return [];
+      const marketing = compiled?.get(productMarketingKind.name)?.some((m) => m.id === product);
+      const ref = encodeURIComponent(product);
+      return [`/product_detail/${ref}`, ...(marketing ? [`/product_marketing/${ref}`] : [])];
+    },
   },
   read: (dir) => (existsSync(join(dir, REVIEWS_FOLDER)) ? readJsonItems(dir, REVIEWS_FOLDER, ReviewContentSchema) : []),
   refs: (r) => [{ kind: 'product', id: r.product }],

@@ -4,7 +4,11 @@ import { newCaller, OWNED_RESOURCES, type Caller } from '../../test/support/owne
 import { countUserRows } from '../../test/support/row-counts.ts';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
-import { userRepository } from '../users/user-repository.ts';
+import { advisorProfiles } from '../advisors/advisor-profiles.ts';
+import { auditRepository } from '../audit/audit-repository.ts';
+import { mediaLibraryFor, prepareUpload } from '../media/uploads/media-service.ts';
+import { pngWithAlpha } from '../media/uploads/test-files.ts';
+import { ERASED_ADVISOR_NAME, userRepository } from '../users/user-repository.ts';
 import type { WechatApi } from '../wechat/wechat-api.ts';
 
 const fakeWechat: WechatApi = {
@@ -168,5 +172,52 @@ describe.each(DIALECTS)('account deletion on %s', (dialect) => {
       body: string;
     }[];
     expect(thread.map((m) => m.body)).toContain('建议先灸足三里，每次10分钟。');
+  });
+
+  it('an advisor’s profile and photo go with the account; their replies stay, signed 已注销的顾问 (issue #30)', async () => {
+    const advisor = await newCaller(t);
+    const reviewer = await newCaller(t);
+    const users = userRepository(t.db, t.clock.now);
+    await users.grant(advisor.userId, 'advisor');
+    await users.grant(reviewer.userId, 'reviewer');
+    const photo = await mediaLibraryFor(t.app.ctx).create(
+      await prepareUpload({ file: { bytes: await pngWithAlpha(200, 200), mimetype: 'image/png', filename: 'me.png' } }),
+      '顾问照片',
+      advisor.userId,
+    );
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v8/advisor/profile',
+      payload: { name: '李明', title: '艾灸调理顾问', introduction: '擅长艾灸调理', photo: `uploads/${photo.id}` },
+      headers: auth(advisor.token),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await advisorProfiles({ repo: t.app.ctx.advisorProfiles, audit: auditRepository(t.db, t.clock.now) }).approve(
+      { id: reviewer.userId, roles: ['user', 'reviewer'] },
+      advisor.userId,
+    );
+    const caseId = (await t.db.selectFrom('cases').select('id').where('user_id', '=', bob.userId).executeTakeFirstOrThrow()).id;
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/v8/advisor/cases/${caseId}/replies`,
+      payload: { body: '艾灸后注意保暖，多喝温水。' },
+      headers: auth(advisor.token),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    type Message = { body: string; authorName: string | null; advisor: { name: string } | null };
+    const thread = async () =>
+      ((await t.app.inject({ url: `/api/v8/cases/${caseId}`, headers: auth(bob.token) })).json().data.messages as Message[]).find(
+        (m) => m.body === '艾灸后注意保暖，多喝温水。',
+      )!;
+    expect(await thread()).toMatchObject({ authorName: '李明', advisor: { name: '李明' } });
+
+    expect((await remove(advisor, { code: await stepUp(advisor) })).statusCode).toBe(200);
+    expect(await t.db.selectFrom('advisor_profiles').select('user_id').where('user_id', '=', advisor.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media_objects').select('id').where('id', '=', photo.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media_files').select('path').where('object_id', '=', photo.id).execute()).toEqual([]);
+    // The reply stays in Bob's consultation, no longer under the advisor's name.
+    expect(await thread()).toMatchObject({ authorName: ERASED_ADVISOR_NAME, advisor: null });
+    const stored = await t.db.selectFrom('case_messages').select('author_name').where('case_id', '=', caseId).execute();
+    expect(JSON.stringify(stored)).not.toContain('李明');
   });
 });

@@ -123,6 +123,7 @@ describe.each(DIALECTS)('account export on %s', (dialect) => {
       consultations: data.consultations.length,
       courses: data.courses.length,
       notifications: data.notifications.notices.length,
+      advisorProfile: data.advisorProfile ? 1 : 0,
     };
     expect(Object.fromEntries(data.manifest.sections.map((s) => [s.key, s.count]))).toEqual(sizes);
     expect(data.manifest.photos).toBe(1);
@@ -174,6 +175,59 @@ describe.each(DIALECTS)('account export on %s', (dialect) => {
     expect(res.body).not.toContain('内部备注');
     expect(data.manifest.messages).toBe(1);
     expect(await auditCount()).toBe(2);
+  });
+
+  it('an advisor’s export holds their own profile: approved, waiting, duty and its history; others have none (issue #30)', async () => {
+    const advisor = await newCaller(t);
+    const reviewer = await newCaller(t);
+    const { userRepository } = await import('../users/user-repository.ts');
+    const { advisorProfiles } = await import('../advisors/advisor-profiles.ts');
+    await userRepository(t.db, t.clock.now).grant(advisor.userId, 'advisor');
+    const submit = async (fields: object) =>
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/v8/advisor/profile', payload: fields, headers: auth(advisor.token) })).statusCode,
+      ).toBe(200);
+    await submit({ name: '李明', title: '艾灸调理顾问', introduction: '擅长艾灸调理', photo: null });
+    t.clock.advance(1000);
+    await advisorProfiles({ repo: t.app.ctx.advisorProfiles, audit: auditRepository(t.db, t.clock.now) }).approve(
+      { id: reviewer.userId, roles: ['user', 'reviewer'] },
+      advisor.userId,
+    );
+    t.clock.advance(1000);
+    await submit({ name: '李明', title: '高级艾灸调理顾问', introduction: '从业十年', photo: null });
+    t.clock.advance(1000);
+    const duty = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v8/advisor/profile/duty',
+      payload: { onDuty: true },
+      headers: auth(advisor.token),
+    });
+    expect(duty.statusCode).toBe(200);
+
+    const res = await exportOf(advisor, { code: await stepUp(advisor) });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = AccountExportSchema.parse(res.json().data);
+    expect(data.advisorProfile).toMatchObject({
+      approved: { name: '李明', title: '艾灸调理顾问', introduction: '擅长艾灸调理', photo: null },
+      pending: { name: '李明', title: '高级艾灸调理顾问', introduction: '从业十年', submittedByYou: true },
+      comment: null,
+      onDuty: true,
+    });
+    expect(data.advisorProfile!.approved!.approvedAt).toMatch(/^\d{4}-/);
+    expect(data.advisorProfile!.history.map((h) => [h.actionName, h.byYou])).toEqual([
+      ['提交资料审核', true],
+      ['资料审核通过', false],
+      ['提交资料审核', true],
+      ['设为在岗', true],
+    ]);
+    // The reviewer who acted is not named.
+    expect(res.body).not.toContain(reviewer.userId);
+    expect(data.manifest.sections.find((s) => s.key === 'advisorProfile')!.count).toBe(1);
+    expect(renderExportHtml(data)).toContain('高级艾灸调理顾问');
+    // Anyone else: no profile.
+    const other = AccountExportSchema.parse((await exportOf(bob, { code: await stepUp(bob) })).json().data);
+    expect(other.advisorProfile).toBeNull();
+    expect(other.manifest.sections.find((s) => s.key === 'advisorProfile')!.count).toBe(0);
   });
 
   it('is in the OpenAPI document with its schemas', async () => {

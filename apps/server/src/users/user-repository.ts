@@ -2,11 +2,40 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { randomDisplayName } from '@moxa/core/login/display-name';
 import type { User } from '@moxa/core/login/login-info';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login/roles';
+import type { Transaction } from 'kysely';
 import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
 
 const isGrantable = (role: string): role is GrantableRole => (GRANTABLE_ROLES as readonly string[]).includes(role);
+
+/** Issue #30 (decision 043): how the replies of an advisor whose account was deleted are signed. */
+export const ERASED_ADVISOR_NAME = '已注销的顾问';
+
+/**
+ * An advisor's profile photos (approved and waiting), deleted from the media library with the account
+ * (its files cascade), unless published content or another advisor's profile uses the same upload.
+ */
+async function deleteProfilePhotos(trx: Transaction<Database>, userId: string): Promise<void> {
+  const row = await trx.selectFrom('advisor_profiles').select(['photo', 'pending']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return;
+  const pending = row.pending ? (JSON.parse(row.pending) as { photo?: string | null }).photo : null;
+  for (const ref of new Set([row.photo, pending])) {
+    // Media ids are base32: nothing to escape in the LIKE patterns.
+    const id = ref ? /^uploads\/([a-z2-7]{16})$/.exec(ref)?.[1] : undefined;
+    if (!id) continue;
+    const inContent = await trx.selectFrom('content_items').select('id').where('data', 'like', `%${id}%`).limit(1).executeTakeFirst();
+    const inProfile = await trx
+      .selectFrom('advisor_profiles')
+      .select('user_id')
+      .where('user_id', '!=', userId)
+      .where((eb) => eb.or([eb('photo', '=', ref!), eb('pending', 'like', `%${id}%`)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (!inContent && !inProfile) await trx.deleteFrom('media_objects').where('id', '=', id).execute();
+  }
+}
 
 /** Users and their roles (issue #14 §6, §7: queries live in repositories, not in routes). */
 export function userRepository(db: Db, clock: () => number) {
@@ -66,7 +95,9 @@ export function userRepository(db: Db, clock: () => number) {
      * cascade, every session, WeChat binding, role, test record, consultation with its messages and
      * photos, favourite, history entry and moxibustion session; then what is keyed by the number or
      * the id without a foreign key (codes, pending WeChat tickets). One transaction: all or nothing.
-     * An advisor's replies in other people's cases stay with the case, under the name shown.
+     * An advisor's replies in other people's cases stay with the case (they are the user's consultation),
+     * signed 已注销的顾问: the advisor's name and profile (with its photo, unless content or another
+     * profile uses it) go with the account (issue #30, decision 043).
      */
     async deleteAccount(userId: string): Promise<boolean> {
       const deleted = await db.transaction().execute(async (trx) => {
@@ -74,6 +105,13 @@ export function userRepository(db: Db, clock: () => number) {
         if (!user) return false;
         await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
         await trx.deleteFrom('wechat_tickets').where('user_id', '=', userId).execute();
+        await trx
+          .updateTable('case_messages')
+          .set({ author_name: ERASED_ADVISOR_NAME })
+          .where('advisor_id', '=', userId)
+          .where('author', '=', 'advisor')
+          .execute();
+        await deleteProfilePhotos(trx, userId);
         await trx.deleteFrom('users').where('id', '=', userId).execute();
         // Issue #27 item 3: a restore of an older backup deletes the account again.
         await recordDeletion(trx, 'user', userId, clock());

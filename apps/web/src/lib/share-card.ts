@@ -52,11 +52,14 @@ export function useShareCard(card: ShareCard | undefined | null | false): void {
       }
       el.content = value;
     }
-    // Inside WeChat only, the JS-SDK takes the card too (loaded on demand, never in other browsers).
-    if (/MicroMessenger/i.test(navigator.userAgent)) void import('./wechat-share.ts').then((m) => m.applyCard(card));
+    // Inside WeChat only, the JS-SDK takes the card too (loaded on demand, never in other browsers);
+    // once the page is left, the brand's default card again (issue #30).
+    const wechat = /MicroMessenger/i.test(navigator.userAgent);
+    if (wechat) void import('./wechat-share.ts').then((m) => m.applyCard(card));
     return () => {
       for (const el of added) el.remove();
       for (const [el, content] of previous) el.content = content;
+      if (wechat) void import('./wechat-share.ts').then((m) => m.applyDefaultCard(true));
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the card's identity is its content
   }, [key]);

@@ -49,6 +49,50 @@ async function configure(): Promise<Wx | null> {
   return wx;
 }
 
+/** What the JS-SDK is given: 发送给朋友 and 分享到朋友圈 show it. */
+type ShareData = { title: string; desc: string; link: string; imgUrl: string };
+
+/** The id of the brand's defaults in every page's <head> (the server's brand/share-head.ts). */
+export const SHARE_DEFAULTS_ID = 'moxa-share';
+
+/**
+ * Issue #30: the brand's share-card defaults, as the server wrote them into this page's <head> (read
+ * per page load, so a publish shows with the next one); null when the brand sets none. A brand card
+ * leads to the home page: it speaks for the site, not for the page it was shared from.
+ */
+export function defaultShareData(doc: Pick<Document, 'getElementById'> = document): ShareData | null {
+  try {
+    const d = JSON.parse(doc.getElementById(SHARE_DEFAULTS_ID)?.textContent ?? 'null') as {
+      title?: unknown;
+      description?: unknown;
+      image?: unknown;
+    } | null;
+    if (typeof d?.title !== 'string' || typeof d.description !== 'string' || typeof d.image !== 'string') return null;
+    return {
+      title: d.title,
+      desc: d.description,
+      link: new URL('/', location.origin).href,
+      imgUrl: new URL(d.image, location.origin).href,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** What sharing should show now: the page's card while one is set, else the brand's defaults. */
+let wanted: ShareData | null = null;
+let pageCard = false;
+
+async function share(): Promise<void> {
+  const wx = await configure();
+  // Whichever page asked last wins, however the configurations' answers interleave.
+  wx?.ready(() => {
+    if (!wanted) return;
+    wx.updateAppMessageShareData(wanted);
+    wx.updateTimelineShareData(wanted);
+  });
+}
+
 /**
  * Inside WeChat, a page's share card (share-card.ts) becomes what 发送给朋友 and 分享到朋友圈 show
  * (issue #16): the JS-SDK is given the card. Outside WeChat, or without WeChat credentials on the
@@ -56,12 +100,20 @@ async function configure(): Promise<Wx | null> {
  * uses WeChat's defaults.
  */
 export async function applyCard(card: ShareCard): Promise<void> {
-  const wx = await configure();
-  wx?.ready(() => {
-    const data = { title: card.title, desc: card.description, link: shareLink(card), imgUrl: shareImageUrl(card.image) };
-    wx.updateAppMessageShareData(data);
-    wx.updateTimelineShareData(data);
-  });
+  pageCard = true;
+  wanted = { title: card.title, desc: card.description, link: shareLink(card), imgUrl: shareImageUrl(card.image) };
+  await share();
+}
+
+/**
+ * Issue #30: a page that sets no card shares the brand's defaults. At start-up (main.tsx) unless the
+ * first page has already set its own card; `left`: a page's card was removed as its page was left.
+ */
+export async function applyDefaultCard(left = false): Promise<void> {
+  if (pageCard && !left) return;
+  pageCard = false;
+  wanted = defaultShareData();
+  if (wanted) await share();
 }
 
 /**

@@ -150,6 +150,28 @@ export const ExportNotificationsSchema = z.object({
   notices: z.array(z.object({ kind: z.string(), channel: z.string(), state: z.string(), dueAt: Time, sentAt: Time.nullable() })),
 });
 
+/**
+ * Issue #30 (decision 043): an advisor's own profile — what users see (approved), what waits for
+ * review, the last reason it was sent back, on duty, and what happened to it (the audit trail's
+ * entries about it: submitted, approved, sent back, duty set; who else acted is not named). Null for
+ * an account that never had one.
+ */
+const ExportAdvisorFieldsSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  introduction: z.string(),
+  /** The photo in the media library, `uploads/<id>`; null without one. */
+  photo: z.string().nullable(),
+});
+export const ExportAdvisorProfileSchema = z.object({
+  approved: ExportAdvisorFieldsSchema.extend({ approvedAt: Time.nullable() }).nullable(),
+  pending: ExportAdvisorFieldsSchema.extend({ submittedAt: Time, submittedByYou: z.boolean() }).nullable(),
+  /** Why the last submission was sent back. */
+  comment: z.string().nullable(),
+  onDuty: z.boolean(),
+  history: z.array(z.object({ action: z.string(), actionName: z.string(), at: Time, byYou: z.boolean() })),
+});
+
 export const AccountExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   formatVersion: z.literal(EXPORT_FORMAT_VERSION),
@@ -166,6 +188,7 @@ export const AccountExportSchema = z.object({
   consultations: z.array(ExportConsultationSchema),
   courses: z.array(ExportCourseSchema),
   notifications: ExportNotificationsSchema,
+  advisorProfile: ExportAdvisorProfileSchema.nullable(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 export type ExportConsultation = z.infer<typeof ExportConsultationSchema>;

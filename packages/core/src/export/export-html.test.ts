@@ -56,6 +56,16 @@ const sample = (): AccountExport => ({
     preferences: { caseReplies: true, courseReminders: false, sms: true, wechat: false },
     notices: [{ kind: 'course-reminder', channel: 'sms', state: 'sent', dueAt: AT, sentAt: AT }],
   },
+  advisorProfile: {
+    approved: { name: '李<i>顾问</i>', title: '艾灸调理顾问', introduction: '', photo: 'uploads/abcdefghijklmnop', approvedAt: AT },
+    pending: { name: '李顾问', title: '高级艾灸调理顾问', introduction: '从业十年', photo: null, submittedAt: AT, submittedByYou: true },
+    comment: '照片<script>不清楚</script>',
+    onDuty: true,
+    history: [
+      { action: 'advisor.profile.submit', actionName: '提交资料审核', at: AT, byYou: true },
+      { action: 'advisor.profile.approve', actionName: '资料审核通过', at: AT, byYou: false },
+    ],
+  },
 });
 
 describe('the printable export page (issue #27 item 16)', () => {
@@ -72,6 +82,12 @@ describe('the printable export page (issue #27 item 16)', () => {
     expect(html).toContain('失眠&lt;b&gt;');
     expect(html).toContain('2026年11月22日 16:00 起（发热）');
     expect(html).toContain('疗程提醒（短信）：2026年11月22日 16:00 已发送');
+    // Issue #30: an advisor's own profile, approved and waiting, with why it was sent back and its history.
+    expect(html).toContain('李&lt;i&gt;顾问&lt;/i&gt;');
+    expect(html).toContain('高级艾灸调理顾问');
+    expect(html).toContain('有（媒体库编号 abcdefghijklmnop）');
+    expect(html).toContain('照片&lt;script&gt;不清楚&lt;/script&gt;');
+    expect(html).toContain('2026年11月22日 16:00：资料审核通过（他人操作）');
     expect(html).toMatch(/font:20px\/1\.7/);
   });
 

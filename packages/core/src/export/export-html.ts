@@ -84,6 +84,30 @@ function consultation(c: ExportConsultation): string {
   }</article>`;
 }
 
+/** Issue #30: an advisor's own profile, as users see it and as it waits for review, with its history. */
+function advisorProfile(a: NonNullable<AccountExport['advisorProfile']>): string {
+  const fields = (f: { name: string; title: string; introduction: string; photo: string | null }) =>
+    rows([
+      ['名称', f.name],
+      ['头衔', f.title],
+      ['简介', f.introduction || '没有'],
+      ['照片', f.photo ? `有（媒体库编号 ${f.photo.replace(/^uploads\//, '')}）` : '没有'],
+    ]);
+  return `${rows([['是否在岗', a.onDuty ? '在岗' : '不在岗']])}<h3>用户看到的资料</h3>${
+    a.approved
+      ? `${fields(a.approved)}${a.approved.approvedAt ? `<p class="muted">${e(chinaTime(a.approved.approvedAt))} 审核通过</p>` : ''}`
+      : '<p class="none">还没有审核通过的资料</p>'
+  }${
+    a.pending
+      ? `<h3>等待审核的资料</h3>${fields(a.pending)}<p class="muted">${e(chinaTime(a.pending.submittedAt))} ${a.pending.submittedByYou ? '由您提交' : '由管理员提交'}</p>`
+      : ''
+  }${a.comment ? `<h3>上次退回的原因</h3><p class="text">${e(a.comment)}</p>` : ''}<h3>记录</h3>${
+    a.history.length
+      ? `<ul>${a.history.map((h) => `<li>${e(chinaTime(h.at))}：${e(h.actionName)}${h.byYou ? '' : '（他人操作）'}</li>`).join('')}</ul>`
+      : '<p class="none">没有记录</p>'
+  }`;
+}
+
 /** The whole export as one self-contained HTML page. */
 export function renderExportHtml(data: AccountExport): string {
   const count = (key: string) => data.manifest.sections.find((s) => s.key === key)?.count ?? 0;
@@ -212,6 +236,7 @@ export function renderExportHtml(data: AccountExport): string {
           : '<p class="none">没有发过提醒</p>'
       }`,
     ),
+    section('advisorProfile', data.advisorProfile ? advisorProfile(data.advisorProfile) : none),
   ];
 
   const manifest = `<table class="manifest"><thead><tr><th>内容</th><th>条数</th></tr></thead><tbody>${data.manifest.sections

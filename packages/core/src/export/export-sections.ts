@@ -16,6 +16,8 @@ export const EXPORT_SECTIONS = [
   // Issue #31.
   { key: 'courses', title: '艾灸疗程' },
   { key: 'notifications', title: '消息提醒' },
+  // Issue #30: an advisor's own profile (decision 043); empty for everyone else.
+  { key: 'advisorProfile', title: '我作为顾问的资料' },
 ] as const;
 export type ExportSectionKey = (typeof EXPORT_SECTIONS)[number]['key'];
 

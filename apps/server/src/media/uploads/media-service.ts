@@ -50,7 +50,18 @@ const libraries = new WeakMap<AppContext, MediaRepository>();
 export function mediaLibraryFor(ctx: AppContext): MediaRepository {
   let lib = libraries.get(ctx);
   if (!lib) {
-    lib = mediaRepository(ctx.db, selectObjectStore(ctx.db, ctx.env), ctx.clock);
+    const repo = mediaRepository(ctx.db, selectObjectStore(ctx.db, ctx.env), ctx.clock);
+    lib = {
+      ...repo,
+      // Issue #30: replacing a file that published content uses recompiles the content at once
+      // (content-events.ts), so pages show the new URLs without waiting for the next publish.
+      async replace(...args: Parameters<MediaRepository['replace']>) {
+        const object = await repo.replace(...args);
+        if (!object || !(await repo.publishIfReferenced(object.id))) return object;
+        await ctx.contentEvents.recompile();
+        return (await repo.get(object.id)) ?? object;
+      },
+    };
     libraries.set(ctx, lib);
   }
   return lib;
