@@ -53,6 +53,7 @@ import type { SmsProvider } from './sms/sms-provider.ts';
 import { wechatApi, type WechatApi } from './wechat/wechat-api.ts';
 import { courseRepository } from './courses/course-repository.ts';
 import { notifier, type Notifier } from './notifications/notifier.ts';
+import { selectObjectStore } from './media/uploads/object-store.ts';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -168,13 +169,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : databaseLimitStore(db, clock)),
     resolveSecretKey(env),
   );
+  const objectStore = selectObjectStore(db, env);
   const ctx: AppContext = {
     env,
     db,
     limits,
     clock,
     sessions: sessionService(db, { ttlDays: env.TOKEN_TTL_DAYS, idleDays: env.SESSION_IDLE_DAYS }, clock),
-    users: userRepository(db, clock),
+    objectStore,
+    // A failed erasure in the bucket does not undo the deleted account: logged for a retry by hand.
+    users: userRepository(db, clock, {
+      remove: (keys) =>
+        objectStore.remove(keys).catch((err: unknown) => app.log.error({ err, keys }, 'deleted media not erased from storage')),
+    }),
     cases: caseRepository(db, clock),
     physicalRecords: physicalRecordRepository(db, clock),
     moxaSessions: moxaSessionRepository(db, clock),

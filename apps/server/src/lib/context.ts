@@ -24,6 +24,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { AdvisorProfileRepository } from '../advisors/advisor-profile-repository.ts';
 import type { ContentEvents } from '../content/content-events.ts';
 import type { ContentPreviews } from '../content/content-previews.ts';
+import type { ObjectStore } from '../media/uploads/object-store.ts';
 import { forbidden, notLoggedIn } from './app-error.ts';
 
 /** What every route plugin gets (design §7: services as plugins, one way to reach them). */
@@ -62,6 +63,8 @@ export type AppContext = {
   contentEvents: ContentEvents;
   /** Issue #29: draft content served to requests carrying `X-Moxa-Preview: <token>`. */
   previews: ContentPreviews;
+  /** Issue #30 (decision 041): where uploaded media's bytes live, the database or S3-compatible storage. */
+  objectStore: ObjectStore;
 };
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login
 import type { Transaction } from 'kysely';
 import { afterSensitiveDelete, recordDeletion, type Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { ObjectStore } from '../media/uploads/object-store.ts';
 
 type UserWithRoles = { id: string; mobile: string; name: string; roles: Role[] };
 
@@ -16,10 +17,12 @@ export const ERASED_ADVISOR_NAME = '已注销的顾问';
 /**
  * An advisor's profile photos (approved and waiting), deleted from the media library with the account
  * (its files cascade), unless published content or another advisor's profile uses the same upload.
+ * Answers the object-storage keys of the deleted files, erased once the transaction has committed.
  */
-async function deleteProfilePhotos(trx: Transaction<Database>, userId: string): Promise<void> {
+async function deleteProfilePhotos(trx: Transaction<Database>, userId: string): Promise<string[]> {
   const row = await trx.selectFrom('advisor_profiles').select(['photo', 'pending']).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return;
+  if (!row) return [];
+  const objectKeys: string[] = [];
   const pending = row.pending ? (JSON.parse(row.pending) as { photo?: string | null }).photo : null;
   for (const ref of new Set([row.photo, pending])) {
     // Media ids are base32: nothing to escape in the LIKE patterns.
@@ -33,12 +36,19 @@ async function deleteProfilePhotos(trx: Transaction<Database>, userId: string): 
       .where((eb) => eb.or([eb('photo', '=', ref!), eb('pending', 'like', `%${id}%`)]))
       .limit(1)
       .executeTakeFirst();
-    if (!inContent && !inProfile) await trx.deleteFrom('media_objects').where('id', '=', id).execute();
+    if (inContent || inProfile) continue;
+    const files = await trx.selectFrom('media_files').select('object_key').where('object_id', '=', id).execute();
+    objectKeys.push(...files.flatMap((f) => (f.object_key ? [f.object_key] : [])));
+    await trx.deleteFrom('media_objects').where('id', '=', id).execute();
   }
+  return objectKeys;
 }
 
-/** Users and their roles (issue #14 §6, §7: queries live in repositories, not in routes). */
-export function userRepository(db: Db, clock: () => number) {
+/**
+ * Users and their roles (issue #14 §6, §7: queries live in repositories, not in routes). `objects`
+ * erases a deleted account's files kept in object storage (the media store, decision 041).
+ */
+export function userRepository(db: Db, clock: () => number, objects?: Pick<ObjectStore, 'remove'>) {
   return {
     async findByMobile(e164: string): Promise<User | null> {
       const row = await db.selectFrom('users').select(['id', 'name', 'avatar_url']).where('mobile', '=', e164).executeTakeFirst();
@@ -100,6 +110,7 @@ export function userRepository(db: Db, clock: () => number) {
      * profile uses it) go with the account (issue #30, decision 043).
      */
     async deleteAccount(userId: string): Promise<boolean> {
+      let objectKeys: string[] = [];
       const deleted = await db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirst();
         if (!user) return false;
@@ -111,7 +122,7 @@ export function userRepository(db: Db, clock: () => number) {
           .where('advisor_id', '=', userId)
           .where('author', '=', 'advisor')
           .execute();
-        await deleteProfilePhotos(trx, userId);
+        objectKeys = await deleteProfilePhotos(trx, userId);
         await trx.deleteFrom('users').where('id', '=', userId).execute();
         // Issue #27 item 3: a restore of an older backup deletes the account again.
         await recordDeletion(trx, 'user', userId, clock());
@@ -119,6 +130,8 @@ export function userRepository(db: Db, clock: () => number) {
       });
       // Issue #27 item 3: no byte of the account left in the database files (checkpoint / VACUUM).
       if (deleted) await afterSensitiveDelete(db);
+      // Nor in the bucket (objects.remove logs its own failure: the account is gone either way).
+      if (deleted && objectKeys.length) await objects?.remove(objectKeys);
       return deleted;
     },
 

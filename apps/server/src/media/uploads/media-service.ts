@@ -4,7 +4,6 @@ import type { AppContext } from '../../lib/context.ts';
 import { detectType } from './file-types.ts';
 import { encodeImage, UploadError, type EncodedImage } from './image-upload.ts';
 import { mediaRepository, type MediaRepository, type PreparedUpload } from './media-repository.ts';
-import { selectObjectStore } from './object-store.ts';
 import { checkSubtitles, checkVideo } from './video-upload.ts';
 
 /** One uploaded part as received: bytes, the declared type and the file name. */
@@ -50,7 +49,7 @@ const libraries = new WeakMap<AppContext, MediaRepository>();
 export function mediaLibraryFor(ctx: AppContext): MediaRepository {
   let lib = libraries.get(ctx);
   if (!lib) {
-    const repo = mediaRepository(ctx.db, selectObjectStore(ctx.db, ctx.env), ctx.clock);
+    const repo = mediaRepository(ctx.db, ctx.objectStore, ctx.clock);
     lib = {
       ...repo,
       // Issue #30: replacing a file that published content uses recompiles the content at once

@@ -101,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads across instances on one
 });
 
 /**
- * A minimal S3-compatible server for the test (path-style PUT and GET with Range), so the real
+ * A minimal S3-compatible server for the test (path-style PUT, DELETE and GET with Range), so the real
  * @aws-sdk/client-s3 code path runs without a cloud account.
  */
 type FakeS3 = { server: Server; url: string; objects: Map<string, Buffer>; gets: string[]; down: boolean };
@@ -121,6 +121,11 @@ function fakeS3(): Promise<FakeS3> {
       if (req.method === 'PUT') {
         objects.set(key, Buffer.concat(chunks));
         res.writeHead(200, { ETag: '"x"' }).end();
+        return;
+      }
+      if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.writeHead(204).end();
         return;
       }
       const body = objects.get(key);
@@ -180,6 +185,28 @@ describe('uploads in S3-compatible storage (issue #30, decision 041)', () => {
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(fixture('good.mp4').subarray(0, 100))).toBe(true);
     expect(s3.gets.at(-1)).toBe(`/moxa-media/media/${media.video!.url.slice('/media/u/'.length)} bytes=0-99`);
+  });
+
+  it('erases a deleted advisor’s photo from the bucket, not only its rows (decision 043)', async () => {
+    const editor = await loginAs(t, '13800000315');
+    await userRepository(t.db, Date.now).grant(editor.userId, 'editor');
+    const photo = await uploadAs(t, editor.token, [
+      { name: 'alt', value: '顾问照片' },
+      { name: 'file', filename: 'me.jpg', type: 'image/jpeg', bytes: await photoWithGps(400, 400) },
+    ]);
+    const keys = (await t.db.selectFrom('media_files').select('object_key').where('object_id', '=', photo.id).execute()).map(
+      (r) => `/moxa-media/${r.object_key}`,
+    );
+    expect(keys.length).toBeGreaterThan(1);
+    for (const k of keys) expect(s3.objects.has(k)).toBe(true);
+    const advisor = await loginAs(t, '13800000316');
+    await t.db
+      .insertInto('advisor_profiles')
+      .values({ user_id: advisor.userId, name: '李明', photo: photo.ref, on_duty: 0, updated_at: Date.now() })
+      .execute();
+    expect(await t.app.ctx.users.deleteAccount(advisor.userId)).toBe(true);
+    expect(await t.db.selectFrom('media_files').select('path').where('object_id', '=', photo.id).execute()).toEqual([]);
+    for (const k of keys) expect(s3.objects.has(k), k).toBe(false);
   });
 
   it('answers 503 and records nothing when the bucket refuses', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
@@ -18,6 +18,11 @@ export type ObjectStore = {
   /** null: the bytes go into the row (database); otherwise the key the bytes were written under. */
   put(name: string, bytes: Buffer, contentType: string): Promise<string | null>;
   read(file: StoredFile, start: number, end: number): Readable;
+  /**
+   * Erases the bytes under these keys (their rows are already deleted): real deletion of a deleted
+   * account's photo (decision 043). Nothing to do for the database, whose rows held the bytes.
+   */
+  remove(objectKeys: readonly string[]): Promise<void>;
 };
 
 /** Slices read per query: a range request reads only what it asks for (substr on the blob). */
@@ -27,6 +32,7 @@ export function databaseStore(db: Db): ObjectStore {
   return {
     kind: 'database',
     put: async () => null,
+    remove: async () => undefined,
     read: (file, start, end) =>
       Readable.from(
         (async function* () {
@@ -68,6 +74,9 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
       const key = `${settings.prefix}${name}`;
       await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: bytes, ContentType: contentType }));
       return key;
+    },
+    async remove(objectKeys) {
+      for (const key of objectKeys) await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
     read(file, start, end) {
       return Readable.from(
