@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseRepository } from '../apps/server/src/cases/case-repository.ts';
-import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import type { Db } from '../apps/server/src/db/database.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
+import { postgresBackends, suiteSqlite, type Deployment } from './lib/backends.ts';
 import { logIn, storedLogin } from './lib/login.ts';
-import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
+import { hasBrowser, launch, phonePage } from './lib/page.ts';
 
 /** Number blocks no other e2e file uses (the e2e server caps codes per block). */
 const ADVISOR = '15700301501';
@@ -32,10 +33,13 @@ async function api(page: Page, method: string, path: string): Promise<{ status: 
  * Issue #30 in Chromium: an advisor fills in their profile on 咨询队列 and goes on duty; it waits for
  * review; a reviewer (another account) approves it in the console; the user's case thread then shows the advisor's name,
  * title and a neutral avatar instead of 顾问 + 昵称 — and no digits of the advisor's number anywhere.
+ * On the suite's SQLite server, and on PostgreSQL where the advisor and the reviewer work on one instance
+ * and the user reads the thread on the other.
  * SHOTS=<dir> saves screenshots at 375 × 812.
  */
-describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
+describe.skipIf(!hasBrowser()).each([suiteSqlite, ...postgresBackends()])('advisor profiles on $name (issue #30)', (backend) => {
   let browser: Browser;
+  let app: Deployment;
   let db: Db;
   let userId: string;
   let advisorId: string;
@@ -53,7 +57,8 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    db = openDatabase('', join(dirname(inject('logPath')), 'app.db'));
+    app = await backend.start();
+    db = app.db;
     const users = userRepository(db, Date.now);
     userId = (await users.findOrCreate(`+86${USER}`)).id;
     const advisor = await users.findOrCreate(`+86${ADVISOR}`);
@@ -85,21 +90,23 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
       authorName: `顾问${advisor.name.replace(/^用户/, '')}`,
       body: '可以每晚睡前灸涌泉穴，每次10分钟。',
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     // The suite's server is shared: with an advisor on duty, new-case notices would go to them only
     // (decision 043), and other files' advisors would hear of nothing. Off duty again.
-    await db.updateTable('advisor_profiles').set({ on_duty: 0 }).execute();
-    await caseRepository(db, Date.now).delete(caseId, userId);
-    await db.destroy();
+    if (db) {
+      await db.updateTable('advisor_profiles').set({ on_duty: 0 }).execute();
+      await caseRepository(db, Date.now).delete(caseId, userId);
+    }
+    await app?.stop();
     await browser?.close();
   });
 
   it('the advisor submits a profile and goes on duty, a reviewer approves, the user sees name and title', async () => {
-    const adv = await phonePage(browser);
+    const adv = await phonePage(browser, { base: app.staffUrl });
     const a = adv.page;
     await a.goto('/login');
-    await logIn(a, ADVISOR);
+    await logIn(a, ADVISOR, app.staffLog);
     await a.goto('/advisor');
     await expect.poll(() => a.title()).toBe('咨询队列');
     const panel = a.getByRole('region', { name: '我的顾问资料' });
@@ -126,14 +133,14 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     // Until a reviewer approves, the user still sees 顾问 + 昵称; the advisor cannot approve their own.
     expect((await api(a, 'POST', `/api/v8/console/advisors/${advisorId}/approve`)).status).toBe(403);
     // The reviewer approves in the console (顾问资料), signed in with a fresh SMS code.
-    const revContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', baseURL: baseUrl() });
+    const revContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', baseURL: app.staffUrl });
     const r = await revContext.newPage();
     const revProblems: string[] = [];
     // A 401 is the console asking who is signed in before the login (as phonePage ignores it).
     r.on('console', (m) => void (m.type() === 'error' && !/status of 401/.test(m.text()) && revProblems.push(m.text())));
     r.on('pageerror', (e) => revProblems.push(e.message));
     await r.goto('/console/login');
-    await logIn(r, REVIEWER);
+    await logIn(r, REVIEWER, app.staffLog);
     await r.waitForURL('**/console/content');
     await r.getByRole('menuitem', { name: '顾问资料' }).click();
     const row = r.getByRole('row').filter({ hasText: '李静 · 艾灸调理顾问' });
@@ -153,10 +160,10 @@ describe.skipIf(!hasBrowser())('advisor profiles (issue #30)', () => {
     // The refused self-approval above is the one expected error.
     expect(adv.problems.filter((m) => !/status of 403/.test(m))).toEqual([]);
 
-    const usr = await phonePage(browser);
+    const usr = await phonePage(browser, { base: app.h5Url });
     const u = usr.page;
     await u.goto('/login');
-    await logIn(u, USER);
+    await logIn(u, USER, app.h5Log);
     await u.goto(`/case/caseDetails/${caseId}`);
     const thread = u.getByRole('list', { name: '对话' });
     await thread.getByText('可以每晚睡前灸涌泉穴').waitFor();
