@@ -71,7 +71,7 @@ export default defineConfig({
             {
               name: 'shell',
               includeDependenciesRecursively: false,
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch)\.ts$|[\\/]src[\\/]components[\\/]status-view\.tsx$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch|hydration)\.ts$|[\\/]src[\\/]components[\\/]status-view\.tsx$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
             },
             {
               name: 'query',
