@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await page.getByText('穴位查询').first().waitFor();
   });
 
-  it('shows a Toast for bad input (antd-mobile renders on React 19)', async () => {
+  it('shows a Toast for bad input (antd-mobile renders on Preact in the H5, decision 044)', async () => {
     const { page } = await phonePage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: '获取验证码' }).click();
