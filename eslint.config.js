@@ -35,6 +35,22 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Decision 044: on Preact, useSyncExternalStore ignores the server snapshot; stores go through
+    // lib/hydration.ts (the server snapshot while hydrating).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/hydration.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', importNames: ['useSyncExternalStore'], message: 'Use useExternalStore from lib/hydration.ts (decision 044).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue #28 item 6: apps/server/src holds the product; the test harness (apps/server/test) is for tests only.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],

@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await page.getByText('穴位查询').first().waitFor();
   });
 
-  it('shows a Toast for bad input (antd-mobile renders on React 19)', async () => {
+  it('shows a Toast for bad input (antd-mobile renders on Preact in the H5, decision 044)', async () => {
     const { page } = await phonePage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -81,6 +81,39 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await page.unroute(isChunk);
     await page.getByRole('button', { name: '重试' }).click();
     await page.getByRole('heading', { name: '艾灸盒' }).waitFor();
+  });
+
+  // Decision 044: the shell shows a location once its screen is in (Preact has no transitions): the
+  // current screen, its title and tab stay, under a progress bar, and nothing fails meanwhile.
+  it("keeps the current screen under a progress bar while the next screen's chunk loads", async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/');
+    await page.getByText('穴位查询').first().waitFor();
+    const homeTitle = await page.title();
+    const manifest = readManifest();
+    const chunk = `/${manifest[screenKey(manifest, 'products/product-screens')]!.file}`;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === chunk,
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByText('产品中心').first().click();
+    await page.waitForURL((u) => u.pathname === '/product');
+    await page.getByRole('progressbar', { name: '加载中' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('穴位查询').first().isVisible()).toBe(true);
+    expect(await page.title()).toBe(homeTitle);
+    expect(await page.getByRole('navigation', { name: '主导航' }).locator('[aria-current="page"]').allInnerTexts()).toEqual(['首页']);
+    expect(await page.getByText('页面加载失败').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: '艾灸盒' }).waitFor();
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+    expect(await page.title()).not.toBe(homeTitle);
+    expect(problems).toEqual([]);
   });
 
   // Issue #32 item 8: 首页 / 穴位 / 艾灸方法 / 我的 at the foot of top-level screens, in both modes.

@@ -19,6 +19,17 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '1.0.0'),
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
+  // Decision 044: the H5 runs on Preact through preact/compat (the entry's JavaScript ≤ 90 KB, issue
+  // #33 item 2). Only this build: the console and the server's tests stay on React. Going back to
+  // React is removing these aliases.
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: new URL('./src/compat/react.ts', import.meta.url).pathname },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+    ],
+  },
   plugins: [
     react(),
     routerShake(),
@@ -60,7 +71,7 @@ export default defineConfig({
             {
               name: 'shell',
               includeDependenciesRecursively: false,
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch)\.ts$|[\\/]src[\\/]components[\\/]status-view\.tsx$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/](api-client|login-check|login-info|feedback|navigation|prefetch|hydration)\.ts$|[\\/]src[\\/]components[\\/]status-view\.tsx$|[\\/]packages[\\/]core[\\/]src[\\/]login[\\/](constants|login-info)\.ts$/,
             },
             {
               name: 'query',

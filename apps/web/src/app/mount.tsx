@@ -1,6 +1,7 @@
-import { startTransition, StrictMode, useEffect, useState } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { endHydration, startHydration } from '../lib/hydration.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -19,8 +20,10 @@ export function mount(prerendered: boolean, onHydrated: () => void): void {
       <Hydrated onDone={onHydrated} />
     </StrictMode>
   );
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else {
+  if (prerendered) {
+    startHydration();
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }
@@ -28,11 +31,13 @@ export function mount(prerendered: boolean, onHydrated: () => void): void {
 
 /**
  * Calls onDone once the tree above is on the page (hydrated, for prerendered pages) and the updates
- * its first effects made are rendered too (e.g. the login screen adopting digits typed early). Its
- * own update rides in the same render as those.
+ * its first effects made are rendered too (e.g. the login screen adopting digits typed early, stores
+ * switching to their client values). Its own update rides in the same render as those.
  */
 function Hydrated({ onDone }: { onDone: () => void }) {
   const [settled, setSettled] = useState(false);
+  // Last of the tree's layout effects: the hydrating render is committed (lib/hydration.ts).
+  useLayoutEffect(endHydration, []);
   useEffect(() => {
     if (settled) onDone();
     else setSettled(true);

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import type { Location, NavigationType } from 'react-router';
 import { KEEP_SCROLL_STATE } from '../lib/navigation.ts';
 
 const STORAGE_KEY = 'moxa:scroll';
@@ -31,10 +31,11 @@ function listen() {
   });
 }
 
-/** Scroll restoration for the declarative router (what <ScrollRestoration> does for data routers). */
-export function useScrollRestoration(): void {
-  const location = useLocation();
-  const navigationType = useNavigationType();
+/**
+ * Scroll restoration for the declarative router (what <ScrollRestoration> does for data routers), for
+ * the location on screen (app/root-layout.tsx: the router's, once its screen is in).
+ */
+export function useScrollRestoration(location: Location, navigationType: NavigationType): void {
   // Rendering a new location: the old screen is still on the page, so its position is read here,
   // even if its last scroll event has not been dispatched yet (a scroll right before back).
   if (currentKey && location.key !== currentKey) positions[currentKey] = window.scrollY;

@@ -1,5 +1,6 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useExternalStore } from '../lib/hydration.ts';
 
 /** Whether this page is the first of the visit (opened from a WeChat menu or a shared link). */
 const isEntry = () => !(window.history.state as { idx?: number } | null)?.idx;
@@ -33,7 +34,7 @@ export function BackIcon() {
 export function Page({ title, children, right, back = true }: { title: string; children: ReactNode; right?: ReactNode; back?: boolean }) {
   const goBack = useBack();
   // Read after hydration (the prerendered markup cannot know the history), again on every render.
-  const entry = useSyncExternalStore(noSubscription, isEntry, () => false);
+  const entry = useExternalStore(noSubscription, isEntry, () => false);
   return (
     <div className="page">
       <header className={right ? 'page-header' : 'page-header page-header-bare'} data-entry={entry || undefined}>

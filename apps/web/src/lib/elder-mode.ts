@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { ELDER_MODE_KEY } from '@moxa/core/ui/elder-mode';
+import { useExternalStore } from './hydration.ts';
 
 /**
  * 长辈版 (issue #18), per 工信部《移动互联网应用（APP）适老化通用设计规范》: one switch, remembered on
@@ -45,5 +45,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useElderMode(): [boolean, (on: boolean) => void] {
-  return [useSyncExternalStore(subscribe, isElderMode, () => false), setElderMode];
+  return [useExternalStore(subscribe, isElderMode, () => false), setElderMode];
 }

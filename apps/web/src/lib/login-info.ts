@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { LOGIN_INFO_KEY } from '@moxa/core/login/constants';
 import { DEFAULT_LOGIN_INFO, isLoginInfo, type LoginInfo } from '@moxa/core/login/login-info';
+import { useExternalStore } from './hydration.ts';
 
 /**
  * Spec §3/§4: login info lives in localStorage under keyLoginInfo. Setting it saves it; setting
@@ -57,5 +57,5 @@ export function subscribeLoginInfo(listener: () => void): () => void {
 }
 
 export function useLoginInfo(): LoginInfo {
-  return useSyncExternalStore(subscribeLoginInfo, loginInfoOrDefault, () => DEFAULT_LOGIN_INFO);
+  return useExternalStore(subscribeLoginInfo, loginInfoOrDefault, () => DEFAULT_LOGIN_INFO);
 }

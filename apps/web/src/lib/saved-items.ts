@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_HISTORY, type SavedItem, type SavedKind } from '@moxa/core/mine/saved-kinds';
 import type { MergeResult } from '@moxa/core/mine/mine-contract';
@@ -18,6 +18,7 @@ import {
 } from './device-saved.ts';
 import { getLoginInfo, isLoggedIn, useLoginInfo } from './login-info.ts';
 import { queryClient } from './query-client.ts';
+import { useExternalStore } from './hydration.ts';
 
 /**
  * Favourites and browsing history (issue #18), one API for every screen: logged in they are the
@@ -43,7 +44,7 @@ const noop = () => undefined;
 /** The list as a query-like state for QueryState: the account's, or this phone's (always loaded). */
 export function useSavedList(list: SavedList) {
   const info = useLoginInfo();
-  const device = useSyncExternalStore(
+  const device = useExternalStore(
     subscribeDeviceLists,
     () => readDeviceList(DEVICE_KEY[list]),
     () => readDeviceList(DEVICE_KEY[list]),

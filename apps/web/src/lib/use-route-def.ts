@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { matchRoutes, useLocation, type Params } from 'react-router';
+import { matchRoutes, type Params } from 'react-router';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
 
 /**
@@ -15,10 +14,4 @@ export function matchRouteDef(pathname: string, routes: readonly RouteDef[] = RO
   const roles = defs.find((d) => d.roles)?.roles;
   const guard = defs.some((d) => d.guard) || roles !== undefined;
   return { def: { ...leaf, guard, ...(roles ? { roles } : {}) }, defs, params: matches.at(-1)!.params };
-}
-
-/** The route table entry of the current path. */
-export function useRouteDef(): RouteDef {
-  const { pathname } = useLocation();
-  return useMemo(() => matchRouteDef(pathname).def, [pathname]);
 }

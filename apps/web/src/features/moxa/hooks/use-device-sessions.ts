@@ -1,22 +1,23 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { DEVICE_LOG_KEY, declinedKey, parseList, pendingKey, rawList, subscribeMoxaStorage } from '../utils/moxa-storage.ts';
+import { useExternalStore } from '../../../lib/hydration.ts';
 
 /**
  * The device's logged-out sessions, and a logged-in user's sessions still waiting for upload, kept
  * current as the store changes (in this tab or another).
  */
 export function useDeviceSessions(userId: string | null) {
-  const deviceRaw = useSyncExternalStore(
+  const deviceRaw = useExternalStore(
     subscribeMoxaStorage,
     () => rawList(DEVICE_LOG_KEY),
     () => '',
   );
-  const pendingRaw = useSyncExternalStore(
+  const pendingRaw = useExternalStore(
     subscribeMoxaStorage,
     () => (userId ? rawList(pendingKey(userId)) : ''),
     () => '',
   );
-  const declinedRaw = useSyncExternalStore(
+  const declinedRaw = useExternalStore(
     subscribeMoxaStorage,
     () => (userId ? rawList(declinedKey(userId)) : ''),
     () => '',
