@@ -30,7 +30,8 @@ type Part = { name: string; type: string; bytes: Buffer };
  * shows the unpublished photo, and submits; a reviewer (another account) approves and publishes. Until
  * then the public /media/u/ URLs answer 404 on every instance; after, the second instance serves the
  * photo and the MP4 by byte ranges with immutable caching, and its H5 pages show the photo and the
- * video's poster and subtitles. (Refused uploads: upload-checks.test.ts and media-routes.test.ts.)
+ * video's poster and subtitles. The preview opened through the first instance also loads on the second
+ * (decision 045). (Refused uploads: upload-checks.test.ts and media-routes.test.ts.)
  * SHOTS=<dir> also saves the preview (1280×800) and the H5 pages (375×812).
  */
 type Backend = { name: string; start(): Promise<{ staffUrl: string; h5Url: string; logPath: string; db: Db; stop(): Promise<void> }> };
@@ -215,6 +216,27 @@ describe.skipIf(!hasBrowser()).each(BACKENDS)('uploaded media from the console t
         expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toContain(`/media/u/${photo.id}.`);
         for (const path of photo.paths) expect((await visit(staffUrl, path)).status).toBe(404);
         await shot(page, 'media-preview-1280');
+        // Decision 045: the preview opened through this instance loads in a page on the other one
+        // (no sticky sessions), the draft's unpublished photo included.
+        const src = (await page.locator('iframe[title="H5 预览"]').getAttribute('src'))!;
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 812 },
+          isMobile: true,
+          locale: 'zh-CN',
+          baseURL: h5Url,
+        });
+        contexts.push(context);
+        const onB = await context.newPage();
+        await onB.goto(src);
+        const photoOnB = onB.locator(`.product-detail img[alt="${PHOTO_ALT}"]`).first();
+        await expect
+          .poll(
+            () => photoOnB.evaluate((el: HTMLImageElement) => (el.complete && el.currentSrc.includes('/media/u/') ? el.naturalWidth : 0)),
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBeGreaterThan(0);
       },
     );
     await submitEdit(`/console/content/video/${VIDEO}`, [

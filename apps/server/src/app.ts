@@ -12,6 +12,7 @@ import { acupointCatalog } from './acupoints/acupoint-catalog.ts';
 import { compiledContentStore, loadContentStore, type ContentStore } from './content/content-store.ts';
 import { contentEvents, type ContentEvents } from './content/content-events.ts';
 import { contentPreviews, registerPreviews, type ContentPreviews } from './content/content-previews.ts';
+import { consoleServices } from './console/console-services.ts';
 import { liveRoutes } from './routes/live-route-plugins.ts';
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
@@ -264,6 +265,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     build: (compiled) => live.record(livePlugins(depsFor(compiledContentStore(compiled))), 'preview'),
     clock,
     log: app.log,
+    // Decision 045: a token made on another instance, found in the database and compiled again here.
+    recover: (token) => consoleServices(ctx).workflow.recoverPreview(token),
   });
   const live = liveRoutes(registerPreviews(app, () => ctx.previews));
   let served = await loadContentStore(db);

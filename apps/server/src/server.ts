@@ -8,6 +8,7 @@ import { purgeExpired } from './lib/limit-store.ts';
 import { retentionPurge, scheduleDaily } from './retention/retention-job.ts';
 import { selectJobQueue } from './jobs/select-queue.ts';
 import { consoleServices } from './console/console-services.ts';
+import { previewRecords } from './content/content-previews.ts';
 
 /** Listens and closes gracefully (design §7: server.ts only starts and stops). */
 const env = loadEnv();
@@ -42,10 +43,12 @@ if (app.ctx.sms.name === 'console') {
 }
 // Requests arriving before Redis is connected would be refused (limits fail closed): wait a moment for it.
 await Promise.race([app.ctx.limits.ready(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-// Expired limit windows, salts, codes and tickets, and sessions that can no longer be used (issue #13 item 6).
+// Expired limit windows, salts, codes and tickets, sessions that can no longer be used (issue #13 item 6),
+// and expired console previews (decision 045).
 const purgeAll = async () => {
   await purgeExpired(db);
   await app.ctx.sessions.purge();
+  await previewRecords(db).purge(Date.now());
   // Issue #27 item 3: SQLite empties its WAL (old page images of anything deleted since); PostgreSQL
   // retries a VACUUM that could not run right after a deletion.
   await retryCleanup(db, app.log);

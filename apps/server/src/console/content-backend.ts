@@ -46,6 +46,8 @@ export interface ContentBackend {
   publish(tree: SourceTree, compiled: CompiledContent, now: number): Promise<string>;
   /** Tells every instance that the content changed. */
   announce(hash: string): Promise<void>;
-  /** A short-lived overlay the H5 renders when it sends the token. */
-  addPreview(compiled: CompiledContent): { token: string; expiresAt: number };
+  /** A short-lived overlay the H5 renders when it sends the token, recorded for every instance (decision 045). */
+  addPreview(compiled: CompiledContent, revisionId: string): Promise<{ token: string; expiresAt: number }>;
+  /** The revision a live preview token shows, and its expiry; null when unknown or expired. */
+  previewRevision(token: string): Promise<{ revisionId: string; expiresAt: number } | null>;
 }

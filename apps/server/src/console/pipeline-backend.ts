@@ -1,4 +1,5 @@
 import { checkContent } from '@moxa/core/content/checks/index';
+import { previewRecords } from '../content/content-previews.ts';
 import { contentSources } from '../content/content-sources.ts';
 import { editableKinds, isPublicDeclaration, type AnyContentKind, type ContentItem } from '../content/content-kind.ts';
 import { CONTENT_KINDS } from '../content/registry.ts';
@@ -16,10 +17,11 @@ function titleOf(kind: AnyContentKind, item: ContentItem<unknown>): string {
 /**
  * The console's content (issue #29): the published sources in the database (content-sources.ts), the
  * core checks the content tests run, publish announced to every instance (content-events.ts), and
- * previews as overlays (content-previews.ts).
+ * previews as overlays recorded in the database for every instance (content-previews.ts, decision 045).
  */
 export function pipelineBackend(ctx: AppContext, kinds: readonly AnyContentKind[] = CONTENT_KINDS): ContentBackend {
   const sources = contentSources(ctx.db, ctx.env.CONTENT_DIR, kinds);
+  const previews = previewRecords(ctx.db);
   const declared = new Map(kinds.map((k) => [k.name, k]));
   const infos: ConsoleKindInfo[] = editableKinds(kinds).map((k) => ({
     kind: k.name,
@@ -37,6 +39,11 @@ export function pipelineBackend(ctx: AppContext, kinds: readonly AnyContentKind[
     check: (tree) => checkContent(tree),
     publish: (tree, compiled, now) => sources.publish(tree, compiled, now),
     announce: (hash) => ctx.contentEvents.announce(hash),
-    addPreview: (compiled) => ctx.previews.add(compiled),
+    async addPreview(compiled, revisionId) {
+      const made = ctx.previews.add(compiled);
+      await previews.save(made.token, revisionId, ctx.clock(), made.expiresAt);
+      return made;
+    },
+    previewRevision: (token) => previews.find(token, ctx.clock()),
   };
 }

@@ -19,7 +19,7 @@ import { maskMobile } from '@moxa/core/login/mask-mobile';
 import { GRANTABLE_ROLES, type GrantableRole, type Role } from '@moxa/core/login/roles';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import { ContentError } from '../content/content-kind.ts';
-import { badInput, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { AppError, badInput, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { parseMobile } from '../login/phone-number.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { CompiledContent, ConsoleKindInfo, ContentBackend, ContentFinding, SourceTree } from './content-backend.ts';
@@ -575,14 +575,35 @@ export function consoleWorkflow(deps: {
       return newRevision(actor, { kind, itemId: id, isNew: false, source: v.source, rollbackOf: version });
     },
 
-    /** Compiles the draft into an overlay the H5 renders for the token (issue #29 preview). */
+    /**
+     * Compiles the draft into an overlay the H5 renders for the token (issue #29 preview), recorded so
+     * any instance answers it (decision 045).
+     */
     async preview(id: string): Promise<{ token: string; expiresAt: number; paths: string[] }> {
       const r = await revisionOrThrow(id);
       const info = kindInfo(r.kind);
       const { compiled, findings } = await check(r.kind, r.itemId, r.source, r.isNew);
       if (!compiled) throw badInput(`草稿无法预览：${findings[0]?.message ?? '内容无法读取'}`);
-      const { token, expiresAt } = deps.backend().addPreview(compiled);
+      const { token, expiresAt } = await deps.backend().addPreview(compiled, r.id);
       return { token, expiresAt, paths: info.edit?.paths(r.itemId, compiled) ?? [] };
+    },
+
+    /**
+     * A preview token made on another instance (decision 045): its revision compiled again as `preview`
+     * does, from the revision's current source (an edit saved since shows), with the token's expiry;
+     * null when the token is unknown or expired, or the draft no longer compiles.
+     */
+    async recoverPreview(token: string): Promise<{ compiled: CompiledContent; expiresAt: number } | null> {
+      const found = await deps.backend().previewRevision(token);
+      const r = found && (await repo.revision(found.revisionId));
+      if (!found || !r) return null;
+      try {
+        const { compiled } = await check(r.kind, r.itemId, r.source, r.isNew);
+        return compiled && { compiled, expiresAt: found.expiresAt };
+      } catch (err) {
+        if (err instanceof AppError) return null;
+        throw err;
+      }
     },
 
     async audit(q: {

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
 import type { ContentItem } from './content-kind.ts';
 import type { LiveVersion } from '../routes/live-route-plugins.ts';
 import { PREVIEW_NAVIGATION } from '../plugins/security.ts';
@@ -46,57 +47,124 @@ export function previewMediaTokens(cookieHeader: string | undefined): string[] {
   return tokens;
 }
 
+/** What the database keeps of a preview token: its SHA-256, never the token (decision 045). */
+export function hashPreviewToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /**
- * Previews (issue #29, decision 039): a draft tree compiled by the console becomes a version of the
- * live routes of its own (`build`), reached only by requests carrying its token. Tokens are 128-bit
- * random, expire after 30 minutes and are kept in memory, on the instance that made them (the console
- * frames the H5 on the origin it talks to).
+ * The previews every instance can answer (decision 045): one row per token (its hash), the revision it
+ * shows and when it expires. Written by the console's preview, read by an instance that does not hold
+ * the token, purged with the other expired rows (server.ts).
+ */
+export function previewRecords(db: Db) {
+  return {
+    async save(token: string, revisionId: string, createdAt: number, expiresAt: number): Promise<void> {
+      await db
+        .insertInto('content_previews')
+        .values({ token_hash: hashPreviewToken(token), revision_id: revisionId, created_at: createdAt, expires_at: expiresAt })
+        .execute();
+    },
+    /** The revision of a token live at `now`, or null. */
+    async find(token: string, now: number): Promise<{ revisionId: string; expiresAt: number } | null> {
+      const row = await db
+        .selectFrom('content_previews')
+        .select(['revision_id', 'expires_at'])
+        .where('token_hash', '=', hashPreviewToken(token))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row ? { revisionId: row.revision_id, expiresAt: Number(row.expires_at) } : null;
+    },
+    /** Deletes the expired rows; how many. */
+    async purge(now: number): Promise<number> {
+      const done = await db.deleteFrom('content_previews').where('expires_at', '<=', now).executeTakeFirst();
+      return Number(done.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * Previews (issue #29, decisions 039 and 045): a draft tree compiled by the console becomes a version of
+ * the live routes of its own (`build`), reached only by requests carrying its token. Tokens are 128-bit
+ * random and expire after 30 minutes. The instance that made one keeps it in memory; any other instance
+ * (or this one, after evicting it) asks `recover`, which finds the token's revision in the database and
+ * compiles it again, and then keeps that until the token's expiry.
  */
 export function contentPreviews(opts: {
   build: (compiled: Compiled) => Promise<LiveVersion>;
   clock: () => number;
   log: FastifyBaseLogger;
+  recover?: (token: string) => Promise<{ compiled: Compiled; expiresAt: number } | null>;
   max?: number;
   ttlMs?: number;
 }) {
-  const { build, clock, log } = opts;
+  const { build, clock, log, recover } = opts;
   const max = opts.max ?? MAX_PREVIEWS;
   const ttl = opts.ttlMs ?? PREVIEW_TTL_MS;
   const entries = new Map<string, Entry>();
+  /** Recoveries under way: the requests of one frame arriving at once compile the revision once. */
+  const recovering = new Map<string, Promise<Entry | null>>();
+
+  /** Builds the overlay (in the background: a request with the token waits for it). */
+  function put(token: string, compiled: Compiled, expiresAt: number): Entry {
+    const version = build(compiled).catch((err: unknown) => {
+      log.error({ err }, 'preview could not be built');
+      return null;
+    });
+    const entry: Entry = { expiresAt, version, compiled };
+    entries.set(token, entry);
+    while (entries.size > max) entries.delete(entries.keys().next().value as string);
+    return entry;
+  }
+  /** The live entry of a token: this instance's, else recovered from the database, else null. */
+  async function live(token: string): Promise<Entry | null> {
+    const entry = entries.get(token);
+    if (entry) return entry.expiresAt > clock() ? entry : null;
+    if (!recover || !TOKEN.test(token)) return null;
+    let pending = recovering.get(token);
+    if (!pending) {
+      pending = recover(token)
+        .then(
+          (found) => (found && found.expiresAt > clock() ? put(token, found.compiled, found.expiresAt) : null),
+          (err: unknown) => {
+            log.error({ err }, 'preview could not be recovered');
+            return null;
+          },
+        )
+        .finally(() => recovering.delete(token));
+      recovering.set(token, pending);
+    }
+    return pending;
+  }
+
   return {
-    /** Builds the overlay (in the background: a request with the token waits for it). */
     add(compiled: Compiled): { token: string; expiresAt: number } {
       const token = randomBytes(16).toString('base64url');
       const expiresAt = clock() + ttl;
-      const version = build(compiled).catch((err: unknown) => {
-        log.error({ err }, 'preview could not be built');
-        return null;
-      });
-      entries.set(token, { expiresAt, version, compiled });
-      while (entries.size > max) entries.delete(entries.keys().next().value as string);
+      put(token, compiled, expiresAt);
       return { token, expiresAt };
     },
-    /** The overlay of a live token, or null (unknown, expired, evicted or failed to build). */
+    /** The overlay of a live token, or null (unknown, expired, or failed to build). */
     async resolve(token: string): Promise<LiveVersion | null> {
-      const entry = entries.get(token);
+      const entry = await live(token);
       if (!entry) return null;
+      // Least recently used last.
       entries.delete(token);
-      if (entry.expiresAt <= clock()) return null;
       entries.set(token, entry);
       return entry.version;
     },
     /** How long a live token has left (ms), or null. */
-    remainingMs(token: string): number | null {
-      const entry = entries.get(token);
-      return entry && entry.expiresAt > clock() ? entry.expiresAt - clock() : null;
+    async remainingMs(token: string): Promise<number | null> {
+      const entry = await live(token);
+      return entry ? Math.max(1, entry.expiresAt - clock()) : null;
     },
     /**
      * Whether a live preview's content refers to the upload at `path` (issue #30): the frame may load
      * it before it is published. Only URLs of the preview's tree, so a token opens no other draft's files.
      */
-    refersTo(token: string, path: string): boolean {
-      const entry = entries.get(token);
-      if (!entry || entry.expiresAt <= clock()) return false;
+    async refersTo(token: string, path: string): Promise<boolean> {
+      const entry = await live(token);
+      if (!entry) return false;
       entry.media ??= uploadUrls(entry.compiled);
       return entry.media.has(path);
     },
@@ -144,7 +212,7 @@ export function registerPreviews(app: FastifyInstance, previews: () => ContentPr
           /^text\/html/.test(String(reply.getHeader('Content-Type') ?? ''))
         ? new URLSearchParams(request.url.split('?')[1]).get('preview')!
         : null;
-    const remaining = token && !previewMediaTokens(request.headers.cookie).includes(token) ? previews().remainingMs(token) : null;
+    const remaining = token && !previewMediaTokens(request.headers.cookie).includes(token) ? await previews().remainingMs(token) : null;
     if (remaining !== null) {
       const maxAge = Math.max(1, Math.floor(remaining / 1000));
       const secure = request.protocol === 'https' ? '; Secure' : '';

@@ -798,6 +798,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('advisor_profiles').execute();
     },
   },
+  // Issue #29/#30 (decision 045): a console preview answered by any instance. The token's SHA-256 (the
+  // token itself is never stored), the revision an instance compiles again on its first request with
+  // it, and its expiry (expired rows are purged with the other expired rows, server.ts).
+  '027_content_previews': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_previews')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('revision_id', 'text', (c) => c.notNull().references('content_revisions.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('content_previews_expires').on('content_previews').column('expires_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_previews').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

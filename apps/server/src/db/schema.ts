@@ -166,6 +166,16 @@ export interface Database {
     /** Set by the instance publishing it (exactly once with many instances). */
     claimed_at: number | null;
   };
+  /**
+   * Issue #29 (decision 045): the console's open previews, so any instance answers them; the token's
+   * SHA-256 only, the revision it shows, epoch ms.
+   */
+  content_previews: {
+    token_hash: string;
+    revision_id: string;
+    created_at: number;
+    expires_at: number;
+  };
   /** Issue #29: every published version of an item; version 0 is the seed's, kept on the first edit. */
   content_versions: {
     kind: string;

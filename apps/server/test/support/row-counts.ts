@@ -39,6 +39,8 @@ const USER_OWNED_TABLES = [
   'media_files',
   // Issue #30: advisor profiles (a refused profile or duty change writes nothing).
   'advisor_profiles',
+  // Decision 045: a refused preview request stores no preview token.
+  'content_previews',
 ] as const;
 
 /** Row counts of every user-owned table, in one round trip. */

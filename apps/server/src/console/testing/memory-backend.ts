@@ -16,6 +16,7 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
   let published: SourceTree = new Map(Object.entries(seed));
   const announced: string[] = [];
   const previews = new Map<string, CompiledContent>();
+  const previewRevisions = new Map<string, { revisionId: string; expiresAt: number }>();
   const hashOf = (tree: SourceTree) =>
     createHash('sha256')
       .update(JSON.stringify([...tree].sort()))
@@ -144,10 +145,16 @@ export function memoryBackend(seed: Record<string, string> = defaultSeed()) {
     async announce(hash) {
       announced.push(hash);
     },
-    addPreview(compiled) {
+    async addPreview(compiled, revisionId) {
       const token = randomBytes(16).toString('base64url');
+      const expiresAt = Date.now() + 30 * 60_000;
       previews.set(token, compiled);
-      return { token, expiresAt: Date.now() + 30 * 60_000 };
+      previewRevisions.set(token, { revisionId, expiresAt });
+      return { token, expiresAt };
+    },
+    async previewRevision(token) {
+      const found = previewRevisions.get(token);
+      return found && found.expiresAt > Date.now() ? found : null;
     },
   };
   return backend;
