@@ -3,50 +3,51 @@
  * route joins with one line.
  */
 export type PageTarget = { path: string; minScore: number };
+// Issue #33: entry pages score 100, every other page ≥ 98 (it was ≥ 95 before the issue).
 export type ApiTarget = { name: string; path: string; method?: 'GET' | 'POST'; body?: () => unknown };
 
 export const PAGES: PageTarget[] = [
   { path: '/acupoint', minScore: 100 },
   { path: '/login', minScore: 100 },
   { path: '/physical', minScore: 100 },
-  { path: '/', minScore: 95 },
-  { path: '/acupoint_detail/ST36', minScore: 95 },
-  { path: '/meridian_detail/ST', minScore: 95 },
-  { path: '/acupoint_search', minScore: 95 },
-  { path: '/physical_question', minScore: 95 },
+  { path: '/', minScore: 98 },
+  { path: '/acupoint_detail/ST36', minScore: 98 },
+  { path: '/meridian_detail/ST', minScore: 98 },
+  { path: '/acupoint_search', minScore: 98 },
+  { path: '/physical_question', minScore: 98 },
   // Issue #15: methods by condition, notices, Q&A and search.
-  { path: '/disease_types', minScore: 95 },
-  { path: '/disease_detail/insomnia', minScore: 95 },
-  { path: '/notice_detail/mild-moxa', minScore: 95 },
-  { path: '/problems', minScore: 95 },
-  { path: '/search/all', minScore: 95 },
+  { path: '/disease_types', minScore: 98 },
+  { path: '/disease_detail/insomnia', minScore: 98 },
+  { path: '/notice_detail/mild-moxa', minScore: 98 },
+  { path: '/problems', minScore: 98 },
+  { path: '/search/all', minScore: 98 },
   // Issue #16: the product and video centers.
-  { path: '/product', minScore: 95 },
-  { path: '/product_detail/portable-moxa-box', minScore: 95 },
-  { path: '/product_marketing/portable-moxa-box', minScore: 95 },
-  { path: '/videos', minScore: 95 },
-  { path: '/video_detail/find-zusanli', minScore: 95 },
+  { path: '/product', minScore: 98 },
+  { path: '/product_detail/portable-moxa-box', minScore: 98 },
+  { path: '/product_marketing/portable-moxa-box', minScore: 98 },
+  { path: '/videos', minScore: 98 },
+  { path: '/video_detail/find-zusanli', minScore: 98 },
   // Issue #18: guided sessions and their log.
-  { path: '/moxa_session?disease=insomnia', minScore: 95 },
-  { path: '/moxa_log', minScore: 95 },
+  { path: '/moxa_session?disease=insomnia', minScore: 98 },
+  { path: '/moxa_log', minScore: 98 },
   // Issue #18: 我的, favourites and history.
-  { path: '/mine', minScore: 95 },
-  { path: '/mine/favorites', minScore: 95 },
-  { path: '/mine/history', minScore: 95 },
+  { path: '/mine', minScore: 98 },
+  { path: '/mine/favorites', minScore: 98 },
+  { path: '/mine/history', minScore: 98 },
   // Issue #26: the glossary.
-  { path: '/glossary', minScore: 95 },
+  { path: '/glossary', minScore: 98 },
   // Issue #27: the policy pages (the guarded 我的 screens — 我的数据, 隐私与授权, 昵称 — open the login first).
-  { path: '/privacy', minScore: 95 },
+  { path: '/privacy', minScore: 98 },
   // Issue #30: 关于我们 from the brand settings.
-  { path: '/about', minScore: 95 },
-  { path: '/terms', minScore: 95 },
+  { path: '/about', minScore: 98 },
+  { path: '/terms', minScore: 98 },
   // Issue #31: 消息提醒 and the courses (疗程). All three are behind the login: the bench, signed out,
   // measures what such a visit gets — the screen's chunk and the login check together, then the
   // login prompt — as for the other guarded 我的 screens' first open. The course id is well formed
   // but nobody's (the guard answers before any read).
-  { path: '/mine/notifications', minScore: 95 },
-  { path: '/course_new?scheme=disease%3Ainsomnia', minScore: 95 },
-  { path: '/course/00000000-0000-4000-8000-000000000000', minScore: 95 },
+  { path: '/mine/notifications', minScore: 98 },
+  { path: '/course_new?scheme=disease%3Ainsomnia', minScore: 98 },
+  { path: '/course/00000000-0000-4000-8000-000000000000', minScore: 98 },
 ];
 
 export const BARE: ApiTarget = { name: 'bare route', path: '/api/ping' };

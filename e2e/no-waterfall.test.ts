@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
+import { readManifest } from './lib/bundle.ts';
 
 type Entry = { name: string; initiatorType: string; startTime: number; responseEnd: number };
 
@@ -73,6 +74,24 @@ describe.skipIf(!hasBrowser())('no request waterfall (issue #33 item 1)', () => 
     const loads = await entries(page, 'portable-moxa-box-1.');
     expect(loads.map((l) => l.name)).toEqual([shown]);
     expect(loads[0]!.initiatorType).toBe('link');
+    expect(problems).toEqual([]);
+  });
+
+  // Every route, not only those with declared reads: the screen's chunk (and a guard's module) start
+  // with the entry instead of after it has run (the build's route → modules table, .vite/routes.json).
+  it.each([
+    ['/about', 'src/features/legal/components/about-screen.tsx'],
+    ['/mine/notifications', 'src/features/notifications/components/notification-preferences-screen.tsx'],
+    ['/mine/notifications', 'src/components/require-login.tsx'],
+  ])('%s: the chunk of %s is named in the HTML and loads while the entry script does', async (path, source) => {
+    const file = `/${readManifest()[source]!.file}`;
+    const { page, problems } = await slowPage();
+    await page.goto(path);
+    const html = await (await fetch(new URL(path, baseUrl()))).text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    const [entry] = await entries(page, '/assets/index-');
+    const [chunk] = await entries(page, file);
+    expect(chunk!.startTime).toBeLessThan(entry!.responseEnd);
     expect(problems).toEqual([]);
   });
 

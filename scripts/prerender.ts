@@ -16,6 +16,7 @@ import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { ROUTES } from '../apps/web/src/config/routes.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/lib/browser-path.ts';
+import { AFTER_PAINT_BOOT_SCRIPT, APP_TEMPLATE_ID } from '../packages/core/src/ui/after-paint-boot.ts';
 import { PRERENDERED } from './prerender-pages.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -70,17 +71,20 @@ try {
     await context.close();
     const styles = [...new Set(css)].map((href) => readFileSync(join(dist, href), 'utf8')).join('\n');
     const title = ROUTES.find((r) => r.path === path)?.title ?? '艾灸养生';
-    // The markup paints on its own: the app's script and the files it imports load after it at low
-    // priority, and nothing in <head> competes with the first paint. The preload links stay (at the
-    // end): the chunk loader skips files that have one, instead of adding a link for each on the
-    // main thread when the first screen loads.
+    // The markup paints on its own: the app's script and the files it imports start loading once the
+    // first frame is out (packages/core ui/after-paint-boot.ts), and nothing competes with the first
+    // paint. The preload links stay (with the entry): the chunk loader skips files that have one,
+    // instead of adding a link for each on the main thread when the first screen loads.
     const entry = /<script type="module"[^>]*><\/script>/.exec(shell)?.[0] ?? '';
     const preloads = shell.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     const out = shell
       .replace(entry, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<link rel="stylesheet"[^>]*>/g, '')
-      .replace('</body>', `${[...preloads, entry].map((tag) => tag.replace(/^<(\w+) /, '<$1 fetchpriority="low" ')).join('')}</body>`)
+      .replace(
+        '</body>',
+        `<template id="${APP_TEMPLATE_ID}">${[...preloads, entry].join('')}</template><script>${AFTER_PAINT_BOOT_SCRIPT}</script></body>`,
+      )
       // The CSS is inlined for the first paint. Disabled links with the same hrefs (never fetched)
       // tell Vite's chunk loader the sheets are present, so it does not add them again and restyle
       // the whole page while the app takes over (a long task, TBT — issue #6).

@@ -60,6 +60,33 @@ export function withoutSamples(code: string, program: unknown): string {
   return cuts.sort((a, b) => a[0] - b[0]).reduceRight((out, [start, end]) => out.slice(0, start) + out.slice(end), code);
 }
 
+/** Where the build writes each route's modules for the server (`.vite/routes.json` in the web's dist). */
+export const ROUTE_MODULES_FILE = '.vite/routes.json';
+
+/**
+ * Each route of the table (layouts' children with their full path) with the source modules its first
+ * render loads — its screens (a layout's and its own) and its guard's module — as the Vite manifest
+ * keys them. The server reads the file to name those chunks in a page's HTML (issue #33: no waterfall;
+ * apps/server/src/plugins/route-preload.ts), so it needs no copy of the route table.
+ */
+export function routeModules(src: string, defs: readonly RouteDef[]): { path: string; modules: string[] }[] {
+  const rel = (file: string) => file.slice(src.length - 'src'.length);
+  const out: { path: string; modules: string[] }[] = [];
+  const walk = (rows: readonly RouteDef[], prefix: string, above: string[], guarded: Pick<RouteDef, 'guard' | 'roles'>) => {
+    for (const def of rows) {
+      const path = def.path.startsWith('/') || def.path === '*' ? def.path : `${prefix.replace(/\/$/, '')}/${def.path}`;
+      const own = { guard: def.guard ?? guarded.guard, roles: def.roles ?? guarded.roles };
+      const file = screenFile(src, screenModule(def.screen));
+      const screens = [...above, ...(file ? [rel(file)] : [])];
+      const guard = own.roles ? ['src/components/require-role.tsx'] : own.guard ? ['src/components/require-login.tsx'] : [];
+      out.push({ path, modules: [...new Set([...screens, ...guard])] });
+      if (def.children) walk(def.children, path, screens, own);
+    }
+  };
+  walk(defs, '', [], {});
+  return out;
+}
+
 /** Imports a TypeScript module of the app afresh (Node strips the types), so edits reach the dev server. */
 const importFresh = (file: string): Promise<Record<string, unknown>> =>
   import(`${pathToFileURL(file).href}?v=${statSync(file).mtimeMs}`) as Promise<Record<string, unknown>>;
@@ -93,6 +120,12 @@ export function screens(webRoot: string) {
         if ('ROUTE_DATA' in (await importFresh(paths))) routeData.push(paths);
       }
       return screensSource(modules, routeData);
+    },
+    // The route → modules table for the server (routeModules above).
+    async generateBundle() {
+      const table = (await importFresh(routesFile)) as { ROUTES: RouteDef[]; NOT_FOUND_ROUTE: RouteDef };
+      const rows = routeModules(src, [...table.ROUTES, table.NOT_FOUND_ROUTE]);
+      this.emitFile({ type: 'asset', fileName: ROUTE_MODULES_FILE, source: JSON.stringify(rows) });
     },
     // The rows' sample URLs are for the tests: the app does not carry them.
     transform: {

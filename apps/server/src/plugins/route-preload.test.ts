@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
+import { PRODUCT_CARD_SIZES, VIDEO_CARD_SIZES } from '@moxa/core/media/picture-sizes';
 import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { chunkFiles, routePreloads, withHeadTags, type PublicRead } from './route-preload.ts';
 
@@ -23,9 +24,21 @@ const MANIFEST = {
     file: 'assets/product-detail-P.js',
     imports: ['_web-W.js', '_query-Q.js'],
   },
+  'src/features/legal/components/about-screen.tsx': { file: 'assets/about-A.js', imports: ['_web-W.js', '_query-Q.js', '_rich-T.js'] },
+  'src/features/mine/components/mine-screens.tsx': { file: 'assets/mine-N.js', imports: ['_web-W.js'] },
+  'src/components/require-login.tsx': { file: 'assets/require-login-L.js', imports: ['_web-W.js'] },
+  'src/features/misc/components/not-found-screen.tsx': { file: 'assets/not-found-F.js', imports: ['_web-W.js'] },
   'src/app/mount.tsx': { file: 'assets/mount-M.js', imports: ['_react-R.js', '_client-C.js'] },
   '_client-C.js': { file: 'assets/client-C.js', imports: ['_react-R.js'] },
 };
+/** The build's route → modules table (apps/web/build/screens.ts) for those screens, a guarded one and the fallback. */
+const ROUTES = [
+  { path: '/disease_detail/:id', modules: ['src/features/diseases/components/disease-detail-screen.tsx'] },
+  { path: '/product_detail/:id', modules: ['src/features/products/components/product-detail-screen.tsx'] },
+  { path: '/about', modules: ['src/features/legal/components/about-screen.tsx'] },
+  { path: '/mine/data', modules: ['src/features/mine/components/mine-screens.tsx', 'src/components/require-login.tsx'] },
+  { path: '*', modules: ['src/features/misc/components/not-found-screen.tsx'] },
+];
 const SHELL = '<!doctype html><html><head><title>艾灸养生</title></head><body><div id="root"></div></body></html>';
 
 const image = (name: string) => ({
@@ -41,13 +54,15 @@ function setup(answers: Record<string, { status: number; cacheControl: string; d
   const dir = mkdtempSync(join(tmpdir(), 'moxa-preload-'));
   const manifestPath = join(dir, 'manifest.json');
   writeFileSync(manifestPath, JSON.stringify(MANIFEST));
+  const routesPath = join(dir, 'routes.json');
+  writeFileSync(routesPath, JSON.stringify(ROUTES));
   const asked: string[] = [];
   const read: PublicRead = async (path) => {
     asked.push(path);
     const a = answers[path] ?? { status: 404, cacheControl: 'no-store' };
     return { status: a.status, cacheControl: a.cacheControl, body: JSON.stringify({ code: 0, msg: 'ok', data: a.data ?? null }) };
   };
-  return { tags: routePreloads({ manifestPath, read }), asked };
+  return { tags: routePreloads({ manifestPath, routesPath, read }), asked };
 }
 const PUBLIC = CONTENT_CACHE;
 
@@ -83,6 +98,30 @@ describe('route preloads in the HTML shell', () => {
     expect(head).not.toContain('box-2');
   });
 
+  it('preloads the pictures the product and video centres load at once', async () => {
+    const types = [{ products: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ cover: image(n) })) }, { products: [{ cover: image('f') }] }];
+    const { tags } = setup({ '/api/v8/products/types': { status: 200, cacheControl: PUBLIC, data: types } });
+    const head = await tags('/product');
+    for (const n of ['a', 'b', 'c', 'd'])
+      expect(head).toContain(
+        `type="image/webp" imagesrcset="/media/products/${n}.320.webp 320w, /media/products/${n}.640.webp 640w" imagesizes="${PRODUCT_CARD_SIZES}">`,
+      );
+    expect(head).not.toMatch(/products\/[ef]\./);
+    const videos = setup({
+      '/api/v8/videos/home': {
+        status: 200,
+        cacheControl: PUBLIC,
+        data: { brand: ['v1', 'v2', 'v3'].map((n) => ({ poster: image(n) })), health: [] },
+      },
+    });
+    const centre = await videos.tags('/videos');
+    for (const n of ['v1', 'v2'])
+      expect(centre).toContain(
+        `imagesrcset="/media/products/${n}.320.webp 320w, /media/products/${n}.640.webp 640w" imagesizes="${VIDEO_CARD_SIZES}"`,
+      );
+    expect(centre).not.toContain('v3.');
+  });
+
   it('names no read that is not public: a login, per-user or missing answer is left out', async () => {
     for (const [status, cacheControl] of [
       [401, 'no-store'],
@@ -106,14 +145,19 @@ describe('route preloads in the HTML shell', () => {
     expect(head).toContain('/assets/mount-M.js');
   });
 
-  it('names only the mount chunk on screens without declared reads (personal screens among them)', async () => {
+  it('names no read on screens without declared reads (personal screens among them), but their chunks', async () => {
     const { tags, asked } = setup({});
-    for (const path of ['/mine/data', '/physical/record', '/case/caseDetails/abc', '/nowhere']) {
+    for (const path of ['/mine/data', '/about', '/nowhere']) {
       const head = await tags(path);
-      expect(head).not.toContain('rel="preload"');
+      expect(head).not.toContain('as="fetch"');
       expect(head).toContain('/assets/mount-M.js');
     }
     expect(asked).toEqual([]);
+    // A guarded screen: its chunk and the guard's module; any other path: the not-found screen's.
+    expect(await tags('/mine/data')).toContain('<link rel="modulepreload" crossorigin href="/assets/require-login-L.js">');
+    expect(await tags('/mine/data')).toContain('/assets/mine-N.js');
+    expect(await tags('/about')).toContain('<link rel="modulepreload" crossorigin href="/assets/about-A.js">');
+    expect(await tags('/nowhere')).toContain('/assets/not-found-F.js');
   });
 
   it('puts the tags at the end of <head>, and leaves the shell alone without tags', () => {
@@ -134,6 +178,7 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     writeFileSync(join(web, 'index.html'), SHELL);
     mkdirSync(join(web, '.vite'));
     writeFileSync(join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(web, '.vite', 'routes.json'), JSON.stringify(ROUTES));
     t = await createTestApp(dialect, { WEB_DIST: web }, { serveWeb: true });
   });
   afterAll(async () => t.close());

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import FindMyWay from 'find-my-way';
 import type { MediaImage } from '@moxa/core/media/media-contract';
-import type { ProductDetail, ProductMarketing } from '@moxa/core/products/product-contract';
-import { ROUTE_PATTERNS, ROUTE_READS, SCREEN_MODULES, type RouteDataScreen } from '@moxa/core/http/route-data';
-import type { VideoDetail } from '@moxa/core/videos/video-contract';
+import { PRODUCT_CARD_SIZES, PRODUCT_CENTRE_EAGER, VIDEO_CARD_SIZES, VIDEO_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
+import type { ProductDetail, ProductMarketing, ProductTypeSection } from '@moxa/core/products/product-contract';
+import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
+import type { VideoDetail, VideoHome } from '@moxa/core/videos/video-contract';
 
 /**
  * No waterfall (issue #33 item 1, decision 033): the HTML of a page that is not prerendered names, in
@@ -12,8 +13,10 @@ import type { VideoDetail } from '@moxa/core/videos/video-contract';
  *   from), as `<link rel="preload" as="fetch" crossorigin>`: the app's own fetch of the same URL (same
  *   mode and credentials) takes the preloaded response instead of asking again;
  * - the screen's largest picture, where the screen is known to show one first (PICTURES);
- * - the screen's chunk, the chunks it imports and its CSS, and the mount chunk (react-dom), from the
- *   Vite manifest: `modulepreload` (Vite's loader then skips them) and `preload as="style"`.
+ * - on every route, the screen's chunk, the chunks it imports and its CSS, its guard's module, and the
+ *   mount chunk (the renderer), from the Vite manifest and the build's route → modules table
+ *   (`.vite/routes.json`, apps/web/build/screens.ts): `modulepreload` (Vite's loader then skips them)
+ *   and `preload as="style"`.
  * Only answers a client without a login gets, marked `public`, are named: the reads are made here
  * without credentials, and a read answering anything else (401, 404, `no-store`, `private`) is left out.
  */
@@ -29,20 +32,25 @@ const responsive = (image: MediaImage | undefined, sizes: string): Picture | nul
   image ? { srcset: srcset(image.webp), sizes, type: 'image/webp' } : null;
 
 /**
- * The first screen's largest picture, from its first read's answer, as the web renders it (the same
+ * The first screen's largest pictures, from its first read's answer, as the web renders them (the same
  * `sizes`, so the browser picks the same file and uses the preloaded one): the product gallery's first
- * picture, the promotional page's hero, the video poster (the player's poster is the fallback ≥ 640 px).
+ * picture, the promotional page's hero, the video poster (the player's poster is the fallback ≥ 640 px);
+ * on the product and video centres, the pictures the first section loads at once (on screen at first;
+ * whichever paints first is the largest paint).
  */
-const PICTURES: Partial<Record<RouteDataScreen, (data: never) => Picture | null>> = {
-  ProductDetailScreen: (p: ProductDetail) => responsive(p.gallery[0], '100vw'),
+const PICTURES: Partial<Record<RouteDataScreen, (data: never) => (Picture | null)[]>> = {
+  ProductDetailScreen: (p: ProductDetail) => [responsive(p.gallery[0], '100vw')],
   MarketingScreen: (m: ProductMarketing) => {
     const hero = m.blocks[0];
-    return hero?.kind === 'hero' ? responsive(hero.image, '100vw') : null;
+    return [hero?.kind === 'hero' ? responsive(hero.image, '100vw') : null];
   },
   VideoDetailScreen: (v: VideoDetail) => {
     const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1);
-    return poster ? { href: poster.url } : null;
+    return [poster ? { href: poster.url } : null];
   },
+  ProductHomeScreen: (types: ProductTypeSection[]) =>
+    (types[0]?.products ?? []).slice(0, PRODUCT_CENTRE_EAGER).map((p) => responsive(p.cover, PRODUCT_CARD_SIZES)),
+  VideoCenterScreen: (home: VideoHome) => home.brand.slice(0, VIDEO_CENTRE_EAGER).map((v) => responsive(v.poster, VIDEO_CARD_SIZES)),
 };
 
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -74,29 +82,38 @@ export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css
   };
 }
 
-/** The Vite manifest, read again whenever a deploy replaces it. */
-function manifestReader(path: string): () => Manifest | null {
-  let cached: { mtime: number; manifest: Manifest } | null = null;
+/** A JSON file of the build, read again whenever a deploy replaces it (null while there is none). */
+function buildFileReader<T>(path: string): () => T | null {
+  let cached: { mtime: number; value: T } | null = null;
   return () => {
     if (!existsSync(path)) return null;
     const mtime = statSync(path).mtimeMs;
-    if (cached?.mtime !== mtime) cached = { mtime, manifest: JSON.parse(readFileSync(path, 'utf8')) as Manifest };
-    return cached.manifest;
+    if (cached?.mtime !== mtime) cached = { mtime, value: JSON.parse(readFileSync(path, 'utf8')) as T };
+    return cached.value;
   };
 }
 
-/**
- * The screen module's source in the web app: `<feature>/<name>` is `src/features/<feature>/components/<name>.tsx`,
- * or `src/features/<feature>/<name>.tsx` (apps/web/build/screens.ts, decision 031) — whichever the manifest has.
- */
-const screenSources = (screen: RouteDataScreen): string[] => {
-  const [feature, name] = SCREEN_MODULES[screen].split('/') as [string, string];
-  return [`src/features/${feature}/components/${name}.tsx`, `src/features/${feature}/${name}.tsx`];
-};
+type RouteModules = { path: string; modules: string[] }[];
 const MOUNT_SOURCE = 'src/app/mount.tsx';
 
-export function routePreloads(opts: { manifestPath: string; read: PublicRead }) {
-  const manifest = manifestReader(opts.manifestPath);
+/** The modules a path's first render loads, by the build's route table (the not-found screen's for any other path). */
+function routeModuleFinder(read: () => RouteModules | null): (pathname: string) => string[] {
+  let built: { table: RouteModules; router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> } | null = null;
+  return (pathname) => {
+    const table = read();
+    if (!table) return [];
+    if (built?.table !== table) {
+      const router = FindMyWay({ ignoreTrailingSlash: true });
+      for (const row of table) router.on('GET', row.path, () => {}, { modules: row.modules });
+      built = { table, router };
+    }
+    return (built.router.find('GET', pathname)?.store as { modules: string[] } | undefined)?.modules ?? [];
+  };
+}
+
+export function routePreloads(opts: { manifestPath: string; routesPath: string; read: PublicRead }) {
+  const manifest = buildFileReader<Manifest>(opts.manifestPath);
+  const routeModules = routeModuleFinder(buildFileReader<RouteModules>(opts.routesPath));
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const [screen, patterns] of Object.entries(ROUTE_PATTERNS) as [RouteDataScreen, readonly string[]][])
     for (const pattern of patterns) router.on('GET', pattern, () => {}, { screen });
@@ -119,19 +136,20 @@ export function routePreloads(opts: { manifestPath: string; read: PublicRead }) 
       const first = answers[0];
       const pick = PICTURES[screen];
       if (pick && first && isPublic(first.status, first.cacheControl)) {
-        const picture = pick((JSON.parse(first.body) as { data: never }).data);
-        if (picture && 'href' in picture) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attr(picture.href)}">`);
-        else if (picture)
-          tags.push(
-            `<link rel="preload" as="image" fetchpriority="high" type="${picture.type}" imagesrcset="${attr(picture.srcset)}" imagesizes="${attr(picture.sizes)}">`,
-          );
+        for (const picture of pick((JSON.parse(first.body) as { data: never }).data)) {
+          if (picture && 'href' in picture) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attr(picture.href)}">`);
+          else if (picture)
+            tags.push(
+              `<link rel="preload" as="image" fetchpriority="high" type="${picture.type}" imagesrcset="${attr(picture.srcset)}" imagesizes="${attr(picture.sizes)}">`,
+            );
+        }
       }
     }
     const m = manifest();
     if (m) {
       const js = new Set<string>();
       const css = new Set<string>();
-      for (const key of [...(screen ? screenSources(screen) : []), MOUNT_SOURCE]) {
+      for (const key of [...routeModules(pathname), MOUNT_SOURCE]) {
         const files = chunkFiles(m, key);
         files.js.forEach((f) => js.add(f));
         files.css.forEach((f) => css.add(f));

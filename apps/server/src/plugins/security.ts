@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { AFTER_PAINT_BOOT_SCRIPT } from '@moxa/core/ui/after-paint-boot';
 import { ELDER_BOOT_SCRIPT } from '@moxa/core/ui/elder-mode';
 import type { FastifyInstance } from 'fastify';
 
@@ -18,8 +19,9 @@ declare module 'fastify' {
 const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
 
-/** The one inline script of the pages (长辈版 before the first paint, issue #18), allowed by its hash. */
-const ELDER_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ELDER_BOOT_SCRIPT).digest('base64')}'`;
+/** The pages' inline scripts, each allowed by its hash: 长辈版 before the first paint (issue #18), the prerendered pages' app start after it (issue #33). */
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const INLINE_SCRIPT_HASHES = [scriptHash(ELDER_BOOT_SCRIPT), scriptHash(AFTER_PAINT_BOOT_SCRIPT)];
 
 /** WeChat's JS-SDK (share cards, issue #16), loaded only where WeChat credentials are configured. */
 const WECHAT_JSSDK_ORIGIN = 'https://res.wx.qq.com';
@@ -53,7 +55,7 @@ export async function registerSecurity(app: FastifyInstance, hsts: boolean, wech
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ELDER_BOOT_SCRIPT_HASH, ...(wechatJssdk ? [WECHAT_JSSDK_ORIGIN] : [])],
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES, ...(wechatJssdk ? [WECHAT_JSSDK_ORIGIN] : [])],
         // antd-mobile sets CSS variables and positions through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -64,6 +64,8 @@ export async function registerWebStatic(
   // reads are made as a client without a login would make them, logged under the navigation's id.
   const headTags = routePreloads({
     manifestPath: join(root, '.vite', 'manifest.json'),
+    // Written by the web build (apps/web/build/screens.ts ROUTE_MODULES_FILE).
+    routesPath: join(root, '.vite', 'routes.json'),
     read: async (path, requestId) => {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (requestId) headers['x-request-id'] = requestId;

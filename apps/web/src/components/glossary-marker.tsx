@@ -47,8 +47,9 @@ export function makeGloss(sources: readonly GlossSource[], terms: readonly Gloss
     text: (text) => {
       const marks = texts.get(text);
       if (!marks?.length) return text;
+      // As in markRichText: only the text before the first mark keeps the painted text node.
       return splitAtMarks(text, marks).map((p, i) =>
-        typeof p === 'string' ? p : <GlossTerm key={i} id={p.id} word={p.text} open={open} />,
+        typeof p !== 'string' ? <GlossTerm key={i} id={p.id} word={p.text} open={open} /> : i === 0 ? p : <span key={i}>{p}</span>,
       );
     },
     rich: (tree) => trees.get(tree) ?? tree,

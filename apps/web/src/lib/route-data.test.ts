@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PATTERNS, ROUTE_READS, SCREEN_MODULES, type RouteDataScreen } from '@moxa/core/http/route-data';
-import { ROUTES, screenComponent, screenModule, type RouteDef } from '../config/routes.ts';
+import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
+import { ROUTES, screenComponent, type RouteDef } from '../config/routes.ts';
 import { matchRouteDef } from './use-route-def.ts';
 
 /** Every path of the route table, layouts' children joined to their parents. */
-const allPaths = (routes: readonly RouteDef[], base = ''): { path: string; screen: string; module: string }[] =>
+const allPaths = (routes: readonly RouteDef[], base = ''): { path: string; screen: string }[] =>
   routes.flatMap((r) => {
     const path = r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
-    return [{ path, screen: screenComponent(r.screen), module: screenModule(r.screen) }, ...allPaths(r.children ?? [], path)];
+    return [{ path, screen: screenComponent(r.screen) }, ...allPaths(r.children ?? [], path)];
   });
 
 /**
@@ -21,8 +21,6 @@ describe('route reads shared with the server', () => {
     const table = allPaths(ROUTES)
       .filter((r) => r.screen === screen)
       .map((r) => r.path);
-    // The server finds the screen's chunk by its module (route-preload.ts).
-    for (const r of allPaths(ROUTES).filter((x) => x.screen === screen)) expect(r.module).toBe(SCREEN_MODULES[screen]);
     expect([...ROUTE_PATTERNS[screen]].sort()).toEqual(table.sort());
     for (const pattern of ROUTE_PATTERNS[screen]) {
       const sample = pattern.replace(/:(\w+)/g, 'x1');

@@ -89,9 +89,9 @@ describe('glossary marks in rich text (issue #26)', () => {
         tree.children[1]!.type === 'element' ? tree.children[1]!.children[0] : null,
         { type: 'text', value: '者少灸，' },
         { type: 'element', tagName: 'span', properties: { dataGloss: 'shirezheng' }, children: [{ type: 'text', value: '实热证' }] },
-        { type: 'text', value: '不灸；' },
+        { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: '不灸；' }] },
         { type: 'element', tagName: 'span', properties: { dataGloss: 'yinxu' }, children: [{ type: 'text', value: '阴虚' }] },
-        { type: 'text', value: '者' },
+        { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: '者' }] },
       ],
     });
   });

@@ -48,10 +48,15 @@ export function markRichText(tree: RichText, marks: readonly (readonly GlossMark
       if (n.type === 'text') {
         const own = marks[index++] ?? [];
         if (own.length === 0) return [n];
-        return splitAtMarks(n.value, own).map((p) =>
-          typeof p === 'string'
-            ? { type: 'text', value: p }
-            : { type: 'element', tagName: 'span', properties: { dataGloss: p.id }, children: [{ type: 'text', value: p.text }] },
+        // Text after a mark goes in a plain <span>: the page's existing text node is kept only for
+        // the text before the first mark, which starts where it did, so marking a painted page moves
+        // no node (a reused node holding later text would count as a layout shift, issue #33).
+        return splitAtMarks(n.value, own).map((p, i) =>
+          typeof p !== 'string'
+            ? { type: 'element', tagName: 'span', properties: { dataGloss: p.id }, children: [{ type: 'text', value: p.text }] }
+            : i === 0
+              ? { type: 'text', value: p }
+              : { type: 'element', tagName: 'span', properties: {}, children: [{ type: 'text', value: p }] },
         );
       }
       if (NOT_MARKED.has(n.tagName)) return [n];

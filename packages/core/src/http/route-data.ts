@@ -102,27 +102,3 @@ export const ROUTE_PATTERNS: Record<RouteDataScreen, readonly string[]> = {
   VideoCenterScreen: ['/videos'],
   VideoDetailScreen: ['/video_detail/:id'],
 };
-
-/**
- * The screen module of each (a row's `screen` without `#Component`): the server finds its chunk in the
- * Vite manifest by it. routes-data.test.ts holds it equal to the web's route table.
- */
-export const SCREEN_MODULES: Record<RouteDataScreen, string> = {
-  AcupointDetailScreen: 'acupoints/acupoint-detail-screen',
-  MeridianDetailScreen: 'acupoints/meridian-detail-screen',
-  DiseaseTypesScreen: 'diseases/disease-types-screen',
-  DiseaseListScreen: 'diseases/disease-list-screen',
-  DiseaseDetailScreen: 'diseases/disease-detail-screen',
-  GlossaryScreen: 'glossary/glossary-screen',
-  NoticeHomeScreen: 'notices/notice-screens',
-  NoticeListScreen: 'notices/notice-screens',
-  NoticeDetailScreen: 'notices/notice-screens',
-  ProblemsScreen: 'problems/problem-screens',
-  ProblemDetailScreen: 'problems/problem-screens',
-  ProductHomeScreen: 'products/product-screens',
-  ProductListScreen: 'products/product-screens',
-  ProductDetailScreen: 'products/product-detail-screen',
-  MarketingScreen: 'products/marketing-screen',
-  VideoCenterScreen: 'videos/video-screens',
-  VideoDetailScreen: 'videos/video-detail-screen',
-};

@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@moxa/core/products/product-contract';
 import { Image } from '../../../components/image.tsx';
 import { Price } from '../../../components/price.tsx';
+import { PRODUCT_CARD_SIZES } from '@moxa/core/media/picture-sizes';
 
 /** A product in a two-column grid: picture, name, one line, price. `priority`: on screen at first. */
 export function ProductCard({ p, priority = false }: { p: ProductSummary; priority?: boolean }) {
   return (
     <li className="product-card">
       <Link to={`/product_detail/${p.id}`}>
-        <Image image={p.cover} sizes="(max-width: 640px) 50vw, 320px" priority={priority} />
+        <Image image={p.cover} sizes={PRODUCT_CARD_SIZES} priority={priority} />
         <span className="product-card-name">{p.name}</span>
         <span className="product-card-summary">{p.summary}</span>
         <Price price={p.price} unit={p.unit} />

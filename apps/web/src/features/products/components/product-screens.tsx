@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useProductPages, useProductTypes } from '../api/queries.ts';
 import { ProductGrid } from './product-card.tsx';
 import '../products.css';
+import { PRODUCT_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
 
 /** `/product` (issue #16): every type with its first products and a 更多 link. */
 export function ProductHomeScreen() {
@@ -30,7 +31,7 @@ export function ProductHomeScreen() {
                   </Link>
                 </div>
                 <p className="section-sub">{t.summary}</p>
-                <ProductGrid products={t.products} label={t.name} eager={i === 0 ? 4 : 0} />
+                <ProductGrid products={t.products} label={t.name} eager={i === 0 ? PRODUCT_CENTRE_EAGER : 0} />
               </section>
             ))}
             <p className="disclaimer">本店产品为日常保健、养生用品，不能代替药物和医疗；身体不适请及时就医。</p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { VideoSummary } from '@moxa/core/videos/video-contract';
 import { Image } from '../../../components/image.tsx';
 import { formatDuration } from '../../../lib/media-format.ts';
+import { VIDEO_CARD_SIZES } from '@moxa/core/media/picture-sizes';
 
 /**
  * A video as a card: poster with its duration, title, date (issue #16). No play count: "0次播放" on
@@ -12,7 +13,7 @@ export function VideoCard({ v, priority = false }: { v: VideoSummary; priority?:
     <li className="video-card">
       <Link to={`/video_detail/${v.id}`}>
         <span className="video-poster">
-          <Image image={v.poster} sizes="(max-width: 640px) 100vw, 640px" priority={priority} />
+          <Image image={v.poster} sizes={VIDEO_CARD_SIZES} priority={priority} />
           <span className="video-play" aria-hidden="true" />
           <span className="video-duration">{formatDuration(v.duration)}</span>
         </span>

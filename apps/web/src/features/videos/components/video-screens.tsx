@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { categoryOfPath, useVideoHome, useVideoPages } from '../api/queries.ts';
 import { VideoList } from './video-card.tsx';
 import '../videos.css';
+import { VIDEO_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
 
 /** `/videos` (issue #16): the brand section and the health-tips section, each with its latest videos. */
 export function VideoCenterScreen() {
@@ -29,7 +30,7 @@ export function VideoCenterScreen() {
                     <Chevron />
                   </Link>
                 </div>
-                <VideoList videos={home[c]} label={VIDEO_CATEGORY_NAMES[c]} eager={c === 'brand' ? 2 : 0} />
+                <VideoList videos={home[c]} label={VIDEO_CATEGORY_NAMES[c]} eager={c === 'brand' ? VIDEO_CENTRE_EAGER : 0} />
               </section>
             ))}
           </>

@@ -1,0 +1,13 @@
+/**
+ * The `sizes` (and counts) of pictures the server preloads for a page's first screen (issue #33,
+ * apps/server/src/plugins/route-preload.ts): the web renders them with these very strings, so the
+ * browser picks the same file for the preload and the <img>, and uses the preloaded one.
+ */
+/** A product card in the two-column grid (features/products product-card.tsx). */
+export const PRODUCT_CARD_SIZES = '(max-width: 640px) 50vw, 320px';
+/** A video card's poster across the column (features/videos video-card.tsx). */
+export const VIDEO_CARD_SIZES = '(max-width: 640px) 100vw, 640px';
+
+/** How many pictures the product centre's first grid and the video centre's first list load at once (on screen at first). */
+export const PRODUCT_CENTRE_EAGER = 4;
+export const VIDEO_CENTRE_EAGER = 2;
