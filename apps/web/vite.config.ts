@@ -68,6 +68,14 @@ export default defineConfig({
         //   checks from the build's module graph that no stateful module is in two files.
         codeSplitting: {
           groups: [
+            // Issue #33: the UI runtime (Preact with compat and our compat additions, hooks, the JSX
+            // runtime and its client renderer) and React Router as one file instead of six: on HTTP/1.1 each file past the
+            // browser's six connections waits a round trip, and every page needs all of them.
+            {
+              name: 'framework',
+              includeDependenciesRecursively: false,
+              test: /[\\/]node_modules[\\/](preact|react-router)[\\/]|[\\/]src[\\/]compat[\\/]/,
+            },
             {
               name: 'shell',
               includeDependenciesRecursively: false,
