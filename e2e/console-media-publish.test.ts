@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../apps/server/src/db/database.ts';
 import { fixture, SUBTITLES } from '../apps/server/src/media/uploads/test-files.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
-import { privateSchema } from '../apps/server/test/support/pg-schema.ts';
+import { postgresBackends, suiteSqlite, type Backend } from './lib/backends.ts';
 import { logIn } from './lib/login.ts';
-import { startServer } from './lib/server-process.ts';
-import { baseUrl, hasBrowser, launch } from './lib/page.ts';
+import { hasBrowser, launch } from './lib/page.ts';
 
 /** One staff member per number block (the e2e server caps codes per number and per block). */
 const EDITOR = '15700157711';
@@ -34,43 +33,7 @@ type Part = { name: string; type: string; bytes: Buffer };
  * (decision 045). (Refused uploads: upload-checks.test.ts and media-routes.test.ts.)
  * SHOTS=<dir> also saves the preview (1280×800) and the H5 pages (375×812).
  */
-type Backend = { name: string; start(): Promise<{ staffUrl: string; h5Url: string; logPath: string; db: Db; stop(): Promise<void> }> };
-const BACKENDS: Backend[] = [
-  {
-    name: 'SQLite',
-    start: async () => ({
-      staffUrl: baseUrl(),
-      h5Url: baseUrl(),
-      logPath: inject('logPath'),
-      db: openDatabase('', join(dirname(inject('logPath')), 'app.db')),
-      stop: async () => {},
-    }),
-  },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'PostgreSQL, two instances',
-          async start() {
-            const schema = await privateSchema(process.env.TEST_DATABASE_URL!);
-            const a = await startServer({ DATABASE_URL: schema.url });
-            const b = await startServer({ DATABASE_URL: schema.url });
-            const db = openDatabase(schema.url, '');
-            return {
-              staffUrl: a.url,
-              h5Url: b.url,
-              logPath: a.logPath,
-              db,
-              async stop() {
-                await db.destroy();
-                await Promise.all([a.stop(), b.stop()]);
-                await schema.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const BACKENDS: Backend[] = [suiteSqlite, ...postgresBackends()];
 
 describe.skipIf(!hasBrowser()).each(BACKENDS)('uploaded media from the console to the H5 on $name (issue #30)', (backend) => {
   let browser: Browser;
@@ -161,14 +124,13 @@ describe.skipIf(!hasBrowser()).each(BACKENDS)('uploaded media from the console t
 
   beforeAll(async () => {
     browser = await launch();
-    ({ staffUrl, h5Url, logPath, db, stop } = await backend.start());
+    ({ staffUrl, h5Url, staffLog: logPath, db, stop } = await backend.start());
     const users = userRepository(db, Date.now);
     await users.grant((await users.findOrCreate(`+86${EDITOR}`)).id, 'editor');
     await users.grant((await users.findOrCreate(`+86${REVIEWER}`)).id, 'reviewer');
   }, 120_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
-    if (backend.name === 'SQLite') await db?.destroy();
     await stop();
     await browser?.close();
   });

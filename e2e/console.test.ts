@@ -1,13 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../apps/server/src/db/database.ts';
 import { userRepository } from '../apps/server/src/users/user-repository.ts';
-import { privateSchema } from '../apps/server/test/support/pg-schema.ts';
+import { postgresBackends, suiteSqlite, type Backend } from './lib/backends.ts';
 import { logIn } from './lib/login.ts';
-import { startServer } from './lib/server-process.ts';
-import { baseUrl, hasBrowser, launch } from './lib/page.ts';
+import { hasBrowser, launch } from './lib/page.ts';
 
 /** One staff member per number block (the e2e server caps codes per number and per block). */
 const EDITOR = '15100151601';
@@ -33,43 +32,7 @@ type Me = { id: string; name: string };
  * instances on one PostgreSQL schema when TEST_DATABASE_URL is set — staff work on the first, the H5
  * is read from the second, so a publish is seen across instances (issue #29 "Done when").
  */
-type Backend = { name: string; start(): Promise<{ staffUrl: string; h5Url: string; logPath: string; db: Db; stop(): Promise<void> }> };
-const BACKENDS: Backend[] = [
-  {
-    name: 'SQLite',
-    start: async () => ({
-      staffUrl: baseUrl(),
-      h5Url: baseUrl(),
-      logPath: inject('logPath'),
-      db: openDatabase('', join(dirname(inject('logPath')), 'app.db')),
-      stop: async () => {},
-    }),
-  },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'PostgreSQL, two instances',
-          async start() {
-            const schema = await privateSchema(process.env.TEST_DATABASE_URL!);
-            const a = await startServer({ DATABASE_URL: schema.url });
-            const b = await startServer({ DATABASE_URL: schema.url });
-            const db = openDatabase(schema.url, '');
-            return {
-              staffUrl: a.url,
-              h5Url: b.url,
-              logPath: a.logPath,
-              db,
-              async stop() {
-                await db.destroy();
-                await Promise.all([a.stop(), b.stop()]);
-                await schema.drop();
-              },
-            };
-          },
-        },
-      ]
-    : []),
-];
+const BACKENDS: Backend[] = [suiteSqlite, ...postgresBackends()];
 
 describe.skipIf(!hasBrowser()).each(BACKENDS)('the operator console on $name (issue #29)', (backend) => {
   let browser: Browser;
@@ -137,7 +100,7 @@ describe.skipIf(!hasBrowser()).each(BACKENDS)('the operator console on $name (is
 
   beforeAll(async () => {
     browser = await launch();
-    ({ staffUrl, h5Url, logPath, db, stop } = await backend.start());
+    ({ staffUrl, h5Url, staffLog: logPath, db, stop } = await backend.start());
     const users = userRepository(db, Date.now);
     // The editor also reviews (to see that nobody approves their own draft); the reviewer only reviews.
     const grant = async (mobile: string, roles: string[]) => {
@@ -150,7 +113,6 @@ describe.skipIf(!hasBrowser()).each(BACKENDS)('the operator console on $name (is
   }, 60_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
-    if (backend.name === 'SQLite') await db?.destroy();
     await stop();
     await browser?.close();
   });

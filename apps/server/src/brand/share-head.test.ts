@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openDatabase, type Db } from '../db/database.ts';
-import { loadEnv } from '../env.ts';
-import { CONTENT_DIR, createTestDb, DIALECTS, fakeSms, type Dialect } from '../../test/support/test-app.ts';
+import type { Db } from '../db/database.ts';
+import { DIALECTS, type Dialect } from '../../test/support/test-app.ts';
+import { twoInstances, within } from '../../test/support/two-instances.ts';
 import { brandKind } from './brand-kinds.ts';
 import { SHARE_DEFAULTS_ID, shareHeadTags } from './share-head.ts';
 
@@ -69,25 +68,6 @@ function webBuild(): string {
   return dir;
 }
 
-async function instance(db: Db, databaseUrl: string, web: string): Promise<FastifyInstance> {
-  const env = loadEnv(
-    {},
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CONTENT_DIR,
-      DATABASE_URL: databaseUrl,
-      WEB_DIST: web,
-      SECRET_KEY: 'test-secret-key-of-at-least-32-characters',
-      SMS_CONSOLE_ALLOWED: true,
-      PUBLIC_ORIGIN: 'https://h5.example.com',
-    },
-  );
-  const app = await buildApp({ env, db, sms: fakeSms(), serveWeb: true, wechat: null });
-  await app.ready();
-  return app;
-}
-
 /** The brand published with a share card, as a publish writes it (content_items, then the hash). */
 async function publishShare(db: Db, share: { title: string; description: string }, image: object | null): Promise<string> {
   const row = await db
@@ -112,14 +92,6 @@ async function publishShare(db: Db, share: { title: string; description: string 
   return hash;
 }
 
-async function within<T>(ms: number, read: () => Promise<T>, want: T): Promise<void> {
-  const start = Date.now();
-  while ((await read()) !== want) {
-    if (Date.now() - start > ms) throw new Error(`not ${String(want)} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.each(DIALECTS)('share-card defaults on every page, on %s (issue #30)', (dialect: Dialect) => {
   const closing: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -134,18 +106,8 @@ describe.each(DIALECTS)('share-card defaults on every page, on %s (issue #30)', 
   };
 
   it('follow a brand publish on the next request, on both instances, shell and prerendered pages alike', async () => {
-    const made = await createTestDb(dialect);
-    const dbB = openDatabase(made.url, made.sqlitePath);
-    const web = webBuild();
-    const a = await instance(made.db, made.url, web);
-    const b = await instance(dbB, made.url, web);
-    closing.push(
-      made.drop,
-      () => made.db.destroy(),
-      () => dbB.destroy(),
-      () => a.close(),
-      () => b.close(),
-    );
+    const { a, b, dbA, close } = await twoInstances(dialect, { WEB_DIST: webBuild(), PUBLIC_ORIGIN: 'https://h5.example.com' });
+    closing.push(close);
 
     // The seed sets no share card: pages carry none, and the prerendered page is the build's own bytes.
     expect(await html(a, '/acupoint_detail/ST36')).not.toContain('og:title');
@@ -165,7 +127,7 @@ describe.each(DIALECTS)('share-card defaults on every page, on %s (issue #30)', 
         { width: 640, url: '/media/u/abcdefghijklmnop.640.cccc.jpg' },
       ],
     };
-    const hash = await publishShare(made.db, { title: '艾灸"<养生>&', description: '查穴位、学艾灸' }, image);
+    const hash = await publishShare(dbA, { title: '艾灸"<养生>&', description: '查穴位、学艾灸' }, image);
     await a.ctx.contentEvents.announce(hash);
     // A's next request has them; B hears the announcement within the live-content window.
     expect(parseHead(await html(a, '/acupoint_detail/ST36')).metas['og:title']).toBe('艾灸"<养生>&');
@@ -198,7 +160,7 @@ describe.each(DIALECTS)('share-card defaults on every page, on %s (issue #30)', 
     expect(parseHead(plain.body).metas['og:title']).toBe('艾灸"<养生>&');
 
     // A card without a picture shows the app's icon.
-    await a.ctx.contentEvents.announce(await publishShare(made.db, { title: '新标题', description: '新描述' }, null));
+    await a.ctx.contentEvents.announce(await publishShare(dbA, { title: '新标题', description: '新描述' }, null));
     await within(5000, async () => parseHead(await html(b, '/acupoint')).metas['og:image'], 'https://h5.example.com/icon-512.png');
   });
 });

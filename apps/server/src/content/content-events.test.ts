@@ -2,35 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openDatabase, type Db } from '../db/database.ts';
-import { loadEnv } from '../env.ts';
+import type { Db } from '../db/database.ts';
 import { productKind } from '../products/product-kinds.ts';
-import { CONTENT_DIR, createTestDb, DIALECTS, fakeSms, type Dialect } from '../../test/support/test-app.ts';
+import { CONTENT_DIR, DIALECTS, type Dialect } from '../../test/support/test-app.ts';
+import { twoInstances as twoAppInstances } from '../../test/support/two-instances.ts';
 import { contentPreviews, MAX_PREVIEWS, PREVIEW_EXPIRED, PREVIEW_HEADER, PREVIEW_TTL_MS } from './content-previews.ts';
 import { readAllKinds } from './load-content.ts';
 
 const PRODUCT = 'bamboo-moxa-box';
 const URL_ = `/api/v8/products/${PRODUCT}`;
-
-/** One more instance on a database another instance uses (as a second server process would be). */
-async function instance(db: Db, databaseUrl: string): Promise<FastifyInstance> {
-  const env = loadEnv(
-    {},
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CONTENT_DIR,
-      DATABASE_URL: databaseUrl,
-      SECRET_KEY: 'test-secret-key-of-at-least-32-characters',
-      SMS_CONSOLE_ALLOWED: true,
-      PUBLIC_ORIGIN: 'http://localhost',
-    },
-  );
-  const app = await buildApp({ env, db, sms: fakeSms(), serveWeb: false, wechat: null });
-  await app.ready();
-  return app;
-}
 
 /**
  * A publish as the sources helper writes it (content_items rows, then the 'all' hash), here the
@@ -100,18 +80,9 @@ describe.each(DIALECTS)('live content on %s (issue #29)', (dialect: Dialect) => 
   });
 
   async function twoInstances() {
-    const made = await createTestDb(dialect);
-    const dbB = openDatabase(made.url, made.sqlitePath);
-    const a = await instance(made.db, made.url);
-    const b = await instance(dbB, made.url);
-    closing.push(
-      made.drop,
-      () => made.db.destroy(),
-      () => dbB.destroy(),
-      () => a.close(),
-      () => b.close(),
-    );
-    return { a, b, dbA: made.db };
+    const made = await twoAppInstances(dialect);
+    closing.push(made.close);
+    return made;
   }
 
   it('a reload swaps answers and ETags: the old ETag gets 200 and the new body', async () => {

@@ -6,9 +6,11 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js').catch(() => {
       /* an enhancement: the app works without it */
     });
-  });
+  // A prerendered page starts the app after its first paint (decision 046), often after `load`.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
