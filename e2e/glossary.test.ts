@@ -22,6 +22,17 @@ const boxes = (page: Page) =>
     }),
   );
 
+/** Holds the glossary's answer back until `release` (the returned function): no mark appears before. */
+async function holdGlossary(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/v8/glossary', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Issue #26 "Plain words for jargon": the first occurrence of a glossary term on a content page is a
  * button that explains it in a sheet (large text in 长辈版); /glossary lists every term; search finds
@@ -39,12 +50,7 @@ describe.skipIf(!hasBrowser())('glossary terms in Chromium at 375×812 (issue #2
   it('marks each term once on a point page, after the first paint and without moving it; a tap explains it in a sheet', async () => {
     const { page, problems } = await phonePage(browser);
     // The glossary is held back, so the page is seen as painted before any mark.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/v8/glossary', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdGlossary(page);
     await page.goto('/acupoint_detail/ST36');
     await page.getByRole('heading', { level: 3, name: '定位' }).waitFor();
     await page.waitForTimeout(300);
@@ -101,12 +107,7 @@ describe.skipIf(!hasBrowser())('glossary terms in Chromium at 375×812 (issue #2
   // whole text before, which Chromium would count as a layout shift (issue #33: /video_detail 0.028).
   it('marks a painted page without a layout shift', async () => {
     const { page, problems } = await phonePage(browser);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/v8/glossary', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdGlossary(page);
     await page.goto('/video_detail/find-zusanli');
     await page.locator('.video-detail .rich-text p').first().waitFor();
     await page.waitForTimeout(300);
