@@ -85,6 +85,34 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
 
   // Decision 044: the shell shows a location once its screen is in (Preact has no transitions): the
   // current screen, its title and tab stay, under a progress bar, and nothing fails meanwhile.
+  // Decision 047: the app's own links (components/link.tsx) in place of the router's.
+  it('moves inside the app on a tap of a link, and leaves a modified click and a link to the page on screen to their rules', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.goto('/acupoint');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const historyLength = () => page.evaluate(() => history.length);
+    const before = await historyLength();
+    await page.getByRole('link', { name: /手阳明大肠经/ }).click();
+    await page.waitForURL((u) => u.pathname === '/meridian_detail/LI');
+    await expect.poll(() => page.title()).not.toBe('穴位查询');
+    expect(await historyLength()).toBe(before + 1);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/acupoint');
+    await page.getByRole('link', { name: /手阳明大肠经/ }).waitFor();
+    // The tab of the page on screen: the same entry again, not a new one.
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '穴位' }).click();
+    expect(await historyLength()).toBe(before + 1);
+    // Held Ctrl (a new tab on a computer) is the browser's: this page stays where it is.
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: /手太阴肺经/ }).click({ modifiers: ['ControlOrMeta'] });
+    await (await opened).close();
+    expect(new URL(page.url()).pathname).toBe('/acupoint');
+    // No reload anywhere on the way: the window is the one the test marked.
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it("keeps the current screen under a progress bar while the next screen's chunk loads", async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/');

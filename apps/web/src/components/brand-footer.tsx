@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { ICP_LOOKUP_URL } from '../lib/about.ts';
 import { telHref, useBrand } from '../lib/brand.ts';
+import { Link } from './link.tsx';
 import './brand-footer.css';
 
 /**

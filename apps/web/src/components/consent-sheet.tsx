@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import {
   CONSENT_ERROR_CODES,
@@ -11,6 +10,7 @@ import {
 } from '@moxa/core/consent/consent-rules';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { grantConsent } from '../lib/consent.ts';
+import { Link } from './link.tsx';
 import './consent.css';
 
 /** The oldest year the picker offers (the server accepts from 1900). */

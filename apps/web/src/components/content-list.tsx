@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Chevron, SearchIcon } from './icons.tsx';
+import { Link } from './link.tsx';
 
 /** List and detail building blocks shared by the content screens (issue #14 §8). */
 export type LinkRow = { to: string; title: ReactNode; subtitle?: ReactNode; icon?: ReactNode; extra?: ReactNode };

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import type { GlossaryTerm } from '@moxa/core/glossary/glossary-contract';
 import { glossaryTermPath } from '../lib/glossary.ts';
+import { Link } from './link.tsx';
 
 /**
  * A glossary term explained (issue #26): the term, its category and other names, the plain

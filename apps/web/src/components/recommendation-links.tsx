@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { Recommendation } from '@moxa/core/cases/case-contract';
+import { Link } from './link.tsx';
 
 /** An advisor's recommendation (issue #17) as links to the acupoint, condition and product pages. */
 export function RecommendationLinks({ r }: { r: Recommendation }) {

@@ -1,10 +1,10 @@
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { Link } from 'react-router';
 import type { RichText } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import { Image } from './image.tsx';
 import type { Gloss } from './use-glossary-marks.tsx';
+import { Link } from './link.tsx';
 
 /**
  * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already

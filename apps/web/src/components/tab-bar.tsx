@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 
 /** The four tabs (issue #32 item 8, the usual bottom menu of a 公众号 H5); icons are CSS masks (styles/global.css). */
 const TABS = [

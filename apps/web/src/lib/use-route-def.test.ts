@@ -12,6 +12,17 @@ describe('route table (issue #14 §5)', () => {
     expect(matchRouteDef('/nowhere').def.screen).toBe('misc/not-found-screen');
   });
 
+  it('matches a path of the app table once and answers again from memory (issue #33 item 3)', () => {
+    const first = matchRouteDef('/acupoint_detail/LI4');
+    expect(matchRouteDef('/acupoint_detail/LI4')).toBe(first);
+    expect(matchRouteDef('/acupoint_detail/ST36').params).toEqual({ id: 'ST36' });
+    // Past its size the oldest entry goes, and the answer is computed again (the same answer).
+    for (let i = 0; i < 100; i++) matchRouteDef(`/acupoint_detail/P${i}`);
+    const again = matchRouteDef('/acupoint_detail/LI4');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it('expresses nested layouts whose guard and roles hold for their children', () => {
     const table: RouteDef[] = [
       ...ROUTES,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import type { Me } from '@moxa/core/login/login-contract';
@@ -13,6 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/feedback.ts';
 import { useLoginInfo } from '../../lib/login-info.ts';
 import { startWechat, unbindWechat } from '../../lib/wechat-client.ts';
+import { Link } from '../../components/link.tsx';
 
 /**
  * 我的 (issue #13 item 6): the logged-in user's sheet from the home header — who is logged in (the

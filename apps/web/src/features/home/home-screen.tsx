@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { ElderSwitch } from '../../components/elder-switch.tsx';
 import { useLoginInfo } from '../../lib/login-info.ts';
+import { Link } from '../../components/link.tsx';
 
 const AccountSheet = lazy(() => import('./account-sheet.tsx'));
 

@@ -3,7 +3,7 @@ import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { Glossed, useGlossaryMarks } from '../../../components/use-glossary-marks.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { AcupointDetail, AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { Page } from '../../../components/page.tsx';
 import { ReadAloud } from '../../../components/read-aloud.tsx';
@@ -21,6 +21,7 @@ import { MoxaBadge } from './moxa-badge.tsx';
 import { PointChart } from '../../../components/point-chart.tsx';
 import { Chevron } from '../../../components/icons.tsx';
 import { acupointPath, meridianPath } from './point-list.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../acupoints.css';
 
 /** `/acupoint_detail/{id}` (issue #4): everything needed to find a point and moxa it safely. */

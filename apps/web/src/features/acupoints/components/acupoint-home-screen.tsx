@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AcupointSummary, Region } from '@moxa/core/acupoints/acupoint-contract';
 import type { MeridianSummary } from '@moxa/core/acupoints/meridian-contract';
 import { KEEP_SCROLL_STATE } from '../../../lib/navigation.ts';
@@ -17,6 +17,7 @@ import { ACUPOINT_TABS, parseRegion, parseTab, type AcupointTab } from '../utils
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { Chevron, SearchIcon } from '../../../components/icons.tsx';
 import { PointList, PointRow, meridianPath } from './point-list.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../acupoints.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ChartMark } from '@moxa/core/acupoints/acupoint-contract';
 import type { ChartView } from '@moxa/core/acupoints/meridian-contract';
 import { chartImageUrl } from '../../../lib/charts.ts';
@@ -7,6 +7,7 @@ import { useInView } from '../../../lib/use-in-view.ts';
 import { consecutiveRuns, fitBox, labelledDots, viewBoxAttr } from '../../../lib/chart-geometry.ts';
 import { acupointPath } from './point-list.tsx';
 // The chart frame is the shared kit's (components/point-chart.css): one look for every body chart.
+import { Link } from '../../../components/link.tsx';
 import '../../../components/point-chart.css';
 
 export type ChartedPoint = { code: string; name: string; order: number; chart: ChartMark };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { AcupointSummary } from '@moxa/core/acupoints/acupoint-contract';
 import { MoxaBadge } from './moxa-badge.tsx';
 import { Chevron } from '../../../components/icons.tsx';
+import { Link } from '../../../components/link.tsx';
 
 export const acupointPath = (code: string) => `/acupoint_detail/${encodeURIComponent(code)}`;
 export const meridianPath = (code: string) => `/meridian_detail/${encodeURIComponent(code)}`;

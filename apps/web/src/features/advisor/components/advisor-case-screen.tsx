@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorCaseDetail, CaseMessage } from '@moxa/core/cases/case-contract';
 import { CASE_STATUS_NAMES, CONTACT_TIME_LABELS, DURATION_LABELS } from '@moxa/core/cases/case-names';
@@ -22,6 +22,7 @@ import { RefreshButton, shownQuery, StaleNotice, StatusTag } from './advisor-bit
 import { EMPTY_DRAFT, ReplyBox, type ReplyDraft } from './reply-box.tsx';
 import '../advisor.css';
 import { RecommendationLinks } from '../../../components/recommendation-links.tsx';
+import { Link } from '../../../components/link.tsx';
 
 const CASE_ID = /^[0-9a-f-]{36}$/;
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AdvisorCaseSummary, AdvisorQueuePage, CaseStatus } from '@moxa/core/cases/case-contract';
 import { CASE_STATUS_NAMES } from '@moxa/core/cases/case-names';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -12,6 +12,7 @@ import { useAdvisorQueue } from '../api/queries.ts';
 import { formatClock, formatTime, formatWaiting, isLongWait } from '../utils/format.ts';
 import { AdvisorProfilePanel } from './advisor-profile-panel.tsx';
 import { isCaseStatus, RedFlagMark, RefreshButton, shownQuery, StaleNotice, STATUSES, StatusTag } from './advisor-bits.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../advisor.css';
 
 const FILTERS: { value: CaseStatus | null; label: string }[] = [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CaseDetail, CaseMessage } from '@moxa/core/cases/case-contract';
 import { CASE_STATUS_NAMES, CONTACT_TIME_LABELS, DURATION_LABELS, hasRedFlag } from '@moxa/core/cases/case-names';
@@ -22,6 +22,7 @@ import { CASE_DISCLAIMER, CASE_STATUSES, RedFlagNotice, StatusTag } from './case
 import { PrivatePhotos } from '../../../components/private-photos.tsx';
 import '../cases.css';
 import { RecommendationLinks } from '../../../components/recommendation-links.tsx';
+import { Link } from '../../../components/link.tsx';
 
 const CASE_ID = /^[0-9a-f-]{36}$/;
 

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { usePhysicalRecords } from '../api/queries.ts';
 import { formatDay } from '../utils/format.ts';
 import { fieldId } from './form-fields.tsx';
+import { Link } from '../../../components/link.tsx';
 
 /** 附上体质测试结果 (issue #17): the user's saved results to choose from, or why there are none. */
 export function RecordSelect({

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FREQUENCIES, FREQUENCY_NAMES, MAX_COURSE_SESSIONS, reminderTimeProblem, type Frequency } from '@moxa/core/courses/course-schedule';
 import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
@@ -12,6 +12,7 @@ import { navigate } from '../../../lib/navigation.ts';
 import { coursesKey, createCourse, usePlan, useReminderOptions } from '../api/courses.ts';
 import { parseSchemeParam, suggestedFrequency, suggestedTime } from '../utils/course-text.ts';
 import { WechatSubscribe } from './wechat-subscribe.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../courses.css';
 
 const TIMES = ['08:00', '09:00', '12:00', '18:00', '20:00'];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CourseDetail, CoursePatch } from '@moxa/core/courses/course-contract';
 import { FREQUENCY_NAMES, PAUSE_REASON_NAMES, PAUSE_REASONS, type PauseReason } from '@moxa/core/courses/course-schedule';
@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { changeCourse, courseKey, coursesKey, useCourse } from '../api/courses.ts';
 import { reminderTime, sessionPath, shortDate } from '../utils/course-text.ts';
+import { Link } from '../../../components/link.tsx';
 import '../courses.css';
 
 const DAY_STATE: Record<CourseDetail['days'][number]['state'], string> = { done: '已灸', missed: '未灸', today: '今天', upcoming: '待灸' };

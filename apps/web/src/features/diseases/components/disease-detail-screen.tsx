@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { useDisease } from '../api/queries.ts';
 import { hasOwnNotice } from '../utils/own-notice.ts';
+import { Link } from '../../../components/link.tsx';
 import '../diseases.css';
 
 /**

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Brand } from '@moxa/core/brand/brand-contract';
 import { BrandFooter } from '../../../components/brand-footer.tsx';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
@@ -9,6 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
 import { telHref, useBrand } from '../../../lib/brand.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
+import { Link } from '../../../components/link.tsx';
 import '../legal.css';
 
 /**

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { PRIVACY_POLICY_EFFECTIVE_DATE, PRIVACY_POLICY_VERSION, TERMS_PATH, chineseDate } from '@moxa/core/legal/policy';
 import { RETENTION, daysAsYears } from '@moxa/core/legal/retention';
 import { MAX_HISTORY } from '@moxa/core/mine/saved-kinds';
 import { Page } from '../../../components/page.tsx';
 import { Contact, OperatorName, Part } from './legal-parts.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../legal.css';
 
 /** What is collected, why, and on which legal basis (《个人信息保护法》 §13, §17). */

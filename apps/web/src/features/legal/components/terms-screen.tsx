@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { PRIVACY_POLICY_PATH, TERMS_EFFECTIVE_DATE, TERMS_VERSION, chineseDate } from '@moxa/core/legal/policy';
 import { Page } from '../../../components/page.tsx';
 import { Contact, OperatorName, Part } from './legal-parts.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../legal.css';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, MSG_BAD_CODE, MSG_BAD_PHONE, MSG_LOGIN_OK, RESEND_SECONDS } from '@moxa/core/login/constants';
 import { formatMobile } from '@moxa/core/login/mobile';
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from '@moxa/core/legal/policy';
@@ -12,6 +12,7 @@ import { login } from '../api/login.ts';
 import { sendMsg } from '../api/send-msg.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { digitsOnly } from '../login-form.ts';
+import { Link } from '../../../components/link.tsx';
 import '../login.css';
 
 // The sheet (Popup + IndexBar + country data) loads only when opened (issue #6).

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsentList, ConsentState } from '@moxa/core/consent/consent-contract';
 import { CONSENT_PURPOSE_NAMES, PRIVACY_POLICY_PATH, type ConsentPurpose } from '@moxa/core/consent/consent-rules';
@@ -9,6 +8,7 @@ import { fetchConsents, withdrawConsent } from '../../../lib/consent.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { deleteAllRecords, deleteAllSessions } from '../api/health-data.ts';
+import { Link } from '../../../components/link.tsx';
 import '../mine.css';
 
 /** What each consent covers, and what withdrawing it means (issue #27 item 15). */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { SmsStepUp } from '../../../components/sms-step-up.tsx';
 import { deleteAccount } from '../../../lib/account.ts';
 import { showConfirm, showToast } from '../../../lib/feedback.ts';
 import { navigate } from '../../../lib/navigation.ts';
+import { Link } from '../../../components/link.tsx';
 import '../mine.css';
 
 /** What goes with the account: every table that cascades from it on the server (user-repository.ts). */

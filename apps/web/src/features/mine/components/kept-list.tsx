@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { SAVED_KIND_LABELS, savedItemPath, type SavedItem } from '@moxa/core/mine/saved-kinds';
 import { Chevron } from '../../../components/icons.tsx';
+import { Link } from '../../../components/link.tsx';
 
 /** Rows of kept items (issue #18): the item's name and kind, a link to it, and a ≥ 44 px remove button. */
 export function KeptList({

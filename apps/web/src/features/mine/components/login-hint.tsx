@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 
 /**
  * Logged out, the lists live on this phone only (issue #18): say so, with a way to keep them. 登录 is

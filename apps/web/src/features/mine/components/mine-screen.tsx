@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@moxa/core/login/login-contract';
 import { LinkList } from '../../../components/content-list.tsx';
@@ -13,6 +12,7 @@ import { useSavedList } from '../../../lib/saved-items.ts';
 import { syncStoredName } from '../api/update-nickname.ts';
 import { RowIcon } from './row-icon.tsx';
 import { ReminderRows } from '../../../components/reminder-rows.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../mine.css';
 
 const count = (n: number | undefined) => (n ? `${n} 条` : undefined);

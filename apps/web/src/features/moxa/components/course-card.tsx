@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { paceNote, paceOf } from '@moxa/core/moxa/moxa-rules';
 import type { SessionSource } from '@moxa/core/moxa/moxa-contract';
 import { planPath } from '../api/paths.ts';
 import { usePlan } from '../api/sessions.ts';
 import { courses, doneSeconds, minutesByPoint, type Course, type LoggedSession } from '../utils/course.ts';
+import { Link } from '../../../components/link.tsx';
 
 const startLink = (s: SessionSource) =>
   s.kind === 'points'

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactionId } from '@moxa/core/moxa/moxa-rules';
 import { FEELINGS, REACTIONS } from '@moxa/core/moxa/moxa-rules';
@@ -10,6 +10,7 @@ import { saveSession } from '../api/sessions.ts';
 import { useStartAtTop } from '../hooks/use-start-at-top.ts';
 import { moxaStore } from '../utils/moxa-storage.ts';
 import { toInput, type ActiveSession } from '../utils/session-clock.ts';
+import { Link } from '../../../components/link.tsx';
 
 /**
  * The end of a session (issue #18): how it felt (1–5), any reaction with what to do about it, notes.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 
 /**
  * The notes above the moxibustion log (issue #18, issue #27 item 15): logged out, where the log

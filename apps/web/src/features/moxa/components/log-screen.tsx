@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { StatusView } from '../../../components/status-view.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -9,6 +8,7 @@ import { Courses } from './course-card.tsx';
 import { HeldOnPhone, ImportOffer, LoginBanner } from './log-banners.tsx';
 import { LogCalendar, type Month } from './log-calendar.tsx';
 import { LogList } from './log-list.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../moxa.css';
 
 /**

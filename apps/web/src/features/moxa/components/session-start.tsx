@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { SessionPlan } from '@moxa/core/moxa/moxa-contract';
 import { SAFETY_FACTS } from '@moxa/core/safety/safety-facts';
 import { Chevron } from '../../../components/icons.tsx';
 import type { ActiveSession } from '../utils/session-clock.ts';
+import { Link } from '../../../components/link.tsx';
 
 /** What comes before a guided session's first point (issue #18): where to start, the plan, or a session left unfinished. */
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FREQUENCY_NAMES } from '@moxa/core/courses/course-schedule';
 import type { NotificationPreferencesInput } from '@moxa/core/notifications/notification-contract';
@@ -9,6 +8,7 @@ import { showToast } from '../../../lib/feedback.ts';
 import { useLoginInfo } from '../../../lib/login-info.ts';
 import { preferencesKey, savePreferences, usePreferences } from '../api/preferences.ts';
 import { useMyCourses } from '../api/my-courses.ts';
+import { Link } from '../../../components/link.tsx';
 import '../notifications.css';
 
 const STATUS: Record<string, string> = { active: '进行中', paused: '已暂停', ended: '已结束' };

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PhysicalResult } from '@moxa/core/physical/physical-contract';
 import { Page } from '../../../components/page.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { workedScale } from '../utils/computing.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { physicalStore } from '../utils/physical-storage.ts';
 import { Disclaimer, Skeleton, VerdictTag } from './bits.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../physical.css';
 
 /**

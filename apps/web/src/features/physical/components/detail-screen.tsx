@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ConstitutionDescription, ConstitutionType } from '@moxa/core/physical/physical-contract';
 import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
 import { useConsentGate } from '../../../components/consent-gate.tsx';
@@ -21,6 +21,7 @@ import { Chevron, Disclaimer, Skeleton } from './bits.tsx';
 import { ScaleTable } from './scale-table.tsx';
 import '../physical.css';
 import { shareLink, useShareCard, type ShareCard } from '../../../lib/share-card.ts';
+import { Link } from '../../../components/link.tsx';
 
 const RadarChart = lazy(() => import('./radar-chart.tsx'));
 const SharePopup = lazy(() => import('./share-popup.tsx'));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Gender } from '@moxa/core/physical/physical-contract';
 import { Page } from '../../../components/page.tsx';
 import { useLoginInfo } from '../../../lib/login-info.ts';
@@ -9,6 +9,7 @@ import { formatDate, GENDER_LABELS } from '../utils/format.ts';
 import { physicalStore } from '../utils/physical-storage.ts';
 import { headline } from '../utils/result-text.ts';
 import { Chevron, Disclaimer } from './bits.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../physical.css';
 
 /** The standard asks 60 questions of each person (ZYYXH/T157-2009; one item differs by gender). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ConstitutionType } from '@moxa/core/physical/physical-contract';
 import { CONSTITUTION_NAMES, CONSTITUTION_TYPES } from '@moxa/core/physical/constitution';
 import { useConsentGate } from '../../../components/consent-gate.tsx';
@@ -16,6 +16,7 @@ import { physicalStore, type LocalResult } from '../utils/physical-storage.ts';
 import { headline } from '../utils/result-text.ts';
 import { defaultTrendType, guideLines, trendSeries } from '../utils/trend.ts';
 import { Chevron, Disclaimer, Skeleton } from './bits.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../physical.css';
 
 const TrendChart = lazy(() => import('./trend-chart.tsx'));

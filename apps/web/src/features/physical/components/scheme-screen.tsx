@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ConstitutionType, SchemeView } from '@moxa/core/physical/physical-contract';
 import { isConstitutionType } from '@moxa/core/physical/constitution';
 import { Page } from '../../../components/page.tsx';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useScheme } from '../api/get-scheme.ts';
 import { useTypes } from '../api/get-types.ts';
 import { Chevron, Skeleton } from './bits.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../physical.css';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import type { StoreLink } from '@moxa/core/products/product-contract';
+import { Link } from '../../../components/link.tsx';
 
 /** Where the consultation page is (spec §2), with the product it is about. */
 export const consultHref = (productId: string) => `/single-order-h5/ConsultationH5?product=${encodeURIComponent(productId)}`;

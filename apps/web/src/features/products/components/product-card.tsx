@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { ProductSummary } from '@moxa/core/products/product-contract';
 import { Image } from '../../../components/image.tsx';
 import { Price } from '../../../components/price.tsx';
 import { PRODUCT_CARD_SIZES } from '@moxa/core/media/picture-sizes';
+import { Link } from '../../../components/link.tsx';
 
 /** A product in a two-column grid: picture, name, one line, price. `priority`: on screen at first. */
 export function ProductCard({ p, priority = false }: { p: ProductSummary; priority?: boolean }) {

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
@@ -17,6 +17,7 @@ import { useProduct } from '../api/queries.ts';
 import { BuyActions } from './buy-button.tsx';
 import { Reviews } from './reviews.tsx';
 import { Price } from '../../../components/price.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../products.css';
 
 /** `/product_detail/{id}` (issue #16): gallery, price, specifications, use, who should not, Q&A, videos, buy. */

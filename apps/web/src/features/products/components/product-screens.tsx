@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { SearchEntry } from '../../../components/content-list.tsx';
 import { Chevron } from '../../../components/icons.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -9,6 +9,7 @@ import { useProductPages, useProductTypes } from '../api/queries.ts';
 import { ProductGrid } from './product-card.tsx';
 import '../products.css';
 import { PRODUCT_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
+import { Link } from '../../../components/link.tsx';
 
 /** `/product` (issue #16): every type with its first products and a 更多 link. */
 export function ProductHomeScreen() {

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SearchResult } from '@moxa/core/search/search-contract';
 import { isSearchType, SEARCH_KIND_NAMES, SEARCH_TYPES, type SearchType } from '@moxa/core/search/search-kinds';
 import { HighlightText } from '../../../components/highlight-text.tsx';
@@ -12,6 +12,7 @@ import { SITE_RECENT_SEARCHES_KEY } from '../../../lib/recent-searches.ts';
 import { useRecentSearches } from '../../../lib/use-recent-searches.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSearch } from '../api/search.ts';
+import { Link } from '../../../components/link.tsx';
 import '../search.css';
 
 const TABS = SEARCH_TYPES;

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { VideoSummary } from '@moxa/core/videos/video-contract';
 import { Image } from '../../../components/image.tsx';
 import { formatDuration } from '../../../lib/media-format.ts';
 import { VIDEO_CARD_SIZES } from '@moxa/core/media/picture-sizes';
+import { Link } from '../../../components/link.tsx';
 
 /**
  * A video as a card: poster with its duration, title, date (issue #16). No play count: "0次播放" on

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
 import { Image } from '../../../components/image.tsx';
@@ -17,6 +17,7 @@ import { Price } from '../../../components/price.tsx';
 import { useVideo, videoViewsPath } from '../api/queries.ts';
 import { savedPosition, savePosition, visitorId } from '../utils/playback.ts';
 import { VideoList } from './video-card.tsx';
+import { Link } from '../../../components/link.tsx';
 import '../videos.css';
 
 /** `/video_detail/{id}` (issue #16): the player, what the video is about, and where to go next. */

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { VIDEO_CATEGORY_NAMES } from '@moxa/core/videos/video-names';
 import { SearchEntry } from '../../../components/content-list.tsx';
 import { Chevron } from '../../../components/icons.tsx';
@@ -9,6 +9,7 @@ import { categoryOfPath, useVideoHome, useVideoPages } from '../api/queries.ts';
 import { VideoList } from './video-card.tsx';
 import '../videos.css';
 import { VIDEO_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
+import { Link } from '../../../components/link.tsx';
 
 /** `/videos` (issue #16): the brand section and the health-tips section, each with its latest videos. */
 export function VideoCenterScreen() {
