@@ -45,7 +45,7 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react', importNames: ['useSyncExternalStore'], message: 'Use useExternalStore from lib/hydration.ts (decision 044).' },
-            // Issue #33 item 3 (decision 047): the router's links cost most of the entry pages' hydration.
+            // Issue #33 item 3 (decision 047): the router's links cost about a fifth of an entry page's hydration.
             { name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use Link from components/link.tsx (decision 047).' },
           ],
         },

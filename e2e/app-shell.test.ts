@@ -83,8 +83,6 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await page.getByRole('heading', { name: '艾灸盒' }).waitFor();
   });
 
-  // Decision 044: the shell shows a location once its screen is in (Preact has no transitions): the
-  // current screen, its title and tab stay, under a progress bar, and nothing fails meanwhile.
   // Decision 047: the app's own links (components/link.tsx) in place of the router's.
   it('moves inside the app on a tap of a link, and leaves a modified click and a link to the page on screen to their rules', async () => {
     const { page, problems } = await phonePage(browser);
@@ -113,6 +111,8 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     expect(problems).toEqual([]);
   });
 
+  // Decision 044: the shell shows a location once its screen is in (Preact has no transitions): the
+  // current screen, its title and tab stay, under a progress bar, and nothing fails meanwhile.
   it("keeps the current screen under a progress bar while the next screen's chunk loads", async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/');

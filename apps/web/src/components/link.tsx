@@ -12,7 +12,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * A link inside the app: a plain `<a href>` that navigates in place on a plain click (a modified or
  * non-primary click, or another target, is left to the browser). Issue #33 item 3: React Router's
  * `<Link>` resolves its path against the route matches and registers a layout effect on every render,
- * so a list of links cost most of the hydration of the entry pages; every `to` here is absolute, and
+ * so its links cost about a fifth of `/acupoint`'s hydration (decision 047); every `to` here is absolute, and
  * the app's navigator (lib/navigation.ts, set by the app shell) is the router's own.
  */
 export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {

@@ -1,11 +1,6 @@
 import { matchRoutes, type Params } from 'react-router';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
 
-/**
- * The spec §2 route table entry of a path (its title, guard and screen), the chain of entries from
- * the outermost layout down to it, and its parameters. A layout's guard and roles hold for the
- * entries below it, so the returned `def` carries them.
- */
 type RouteMatch = { def: RouteDef; defs: RouteDef[]; params: Params };
 
 // React Router flattens and ranks the whole table on every match; the app asks for the same path
@@ -13,6 +8,11 @@ type RouteMatch = { def: RouteDef; defs: RouteDef[]; params: Params };
 const cache = new Map<string, RouteMatch>();
 const CACHE_SIZE = 64;
 
+/**
+ * The spec §2 route table entry of a path (its title, guard and screen), the chain of entries from
+ * the outermost layout down to it, and its parameters. A layout's guard and roles hold for the
+ * entries below it, so the returned `def` carries them.
+ */
 export function matchRouteDef(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteMatch {
   if (routes !== ROUTES) return match(pathname, routes);
   let hit = cache.get(pathname);
