@@ -151,6 +151,38 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     expect(problems).toEqual([]);
   });
 
+  // Issue #4 "lazy" and issue #33: a point's chart sits under its name, so it is drawn in the same
+  // commit as the page (no second layout, no later paint); a meridian's charts further down wait
+  // until they scroll near, found by the observer (never by measuring the page while it renders).
+  it('draws a point’s chart with its page, and a meridian’s charts only as they scroll near', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __chartWithName?: boolean };
+      new MutationObserver(() => {
+        if (w.__chartWithName === undefined && document.querySelector('h2.acu-hero-name'))
+          w.__chartWithName = document.querySelector('.acu-chart-frame svg image') !== null;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/acupoint_detail/ST36');
+    await expectPointPage(page, '足三里');
+    expect(await page.evaluate(() => (window as unknown as { __chartWithName?: boolean }).__chartWithName)).toBe(true);
+
+    const charts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/media/charts/')) charts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/meridian_detail/ST');
+    const figure = page.locator('figure.acu-chart-path').first();
+    await figure.waitFor();
+    expect(await figure.evaluate((f) => f.getBoundingClientRect().top > window.innerHeight + 200)).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await figure.locator('svg image').count()).toBe(0);
+    await figure.scrollIntoViewIfNeeded();
+    await figure.locator('svg image').waitFor({ state: 'attached' });
+    await expect.poll(() => charts.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
   it('shows a not-found state for an unknown point id', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/acupoint_detail/XX999');

@@ -24,12 +24,21 @@ export type Gloss = {
 
 type Open = (id: string, from: HTMLElement) => void;
 
+// One matcher per glossary answer (the query keeps its identity for the visit): every page marked
+// with it, and every re-render of one, reuses the index instead of building it again.
+const matchers = new WeakMap<readonly GlossaryTerm[], ReturnType<typeof glossaryMatcher>>();
+const matcherFor = (terms: readonly GlossaryTerm[]) => {
+  let m = matchers.get(terms);
+  if (!m) matchers.set(terms, (m = glossaryMatcher(terms)));
+  return m;
+};
+
 /**
  * Each term's first occurrence over the sources, in their order. A text that occurs twice in
  * `sources` takes its marks from its first place (marks are looked up by the text itself).
  */
 export function makeGloss(sources: readonly GlossSource[], terms: readonly GlossaryTerm[], open: Open): Gloss {
-  const matcher = glossaryMatcher(terms);
+  const matcher = matcherFor(terms);
   const seen = new Set<string>();
   const texts = new Map<string, GlossMark[]>();
   const trees = new Map<RichText, RichText>();

@@ -11,11 +11,22 @@ const MAX_PX = 340;
 /**
  * The body chart with one point marked by a pulsing dot and its name (issue #4 detail). Tall
  * full-body figures open on the part around the point (readable at phone width), with a button to
- * see the whole figure. The figure loads when it scrolls near.
+ * see the whole figure. The figure loads when it scrolls near, or with the page where the screen
+ * shows it on its first screen (`eager`).
  */
-export function PointChart({ mark, name, bilateral }: { mark: ChartMark; name: string; bilateral: boolean }) {
+export function PointChart({
+  mark,
+  name,
+  bilateral,
+  eager = false,
+}: {
+  mark: ChartMark;
+  name: string;
+  bilateral: boolean;
+  eager?: boolean;
+}) {
   const charts = useCharts();
-  const [ref, inView] = useInView<HTMLDivElement>();
+  const [ref, inView] = useInView<HTMLDivElement>(200, eager);
   const [whole, setWhole] = useState(false);
   if (charts.isError) {
     return (

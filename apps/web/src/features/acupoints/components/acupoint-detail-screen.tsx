@@ -19,6 +19,7 @@ import { regionLabel } from '../utils/grouping.ts';
 import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { MoxaBadge } from './moxa-badge.tsx';
 import { PointChart } from '../../../components/point-chart.tsx';
+import { useCharts } from '../../../lib/charts.ts';
 import { Chevron } from '../../../components/icons.tsx';
 import { acupointPath, meridianPath } from './point-list.tsx';
 import { Link } from '../../../components/link.tsx';
@@ -32,6 +33,9 @@ export function AcupointDetailScreen() {
   // The query store answers synchronously; the long page is rendered from a deferred copy, so React
   // builds it in small slices instead of one long task when the data arrives (issue #6 TBT).
   const data = useDeferredValue(q.data);
+  // The chart views come with the page (the HTML preloads both reads): the page waits for them so the
+  // point and its chart are drawn and laid out once, the chart in the first paint (issue #33).
+  const charts = useCharts();
   useDocumentTitle(data?.name);
   const kept: KeptItem | undefined = data && { kind: 'acupoint', id: data.code, title: data.name };
   useRecordView(kept);
@@ -61,7 +65,7 @@ export function AcupointDetailScreen() {
       </Page>
     );
   }
-  if (!data) {
+  if (!data || (data.chart && charts.isPending)) {
     return (
       <Page title="穴位详情">
         <DetailSkeleton />
@@ -132,7 +136,8 @@ function Detail({ p }: { p: AcupointDetail }) {
 
         {p.chart && (
           <section className="card acu-card" aria-label="穴位图示">
-            <PointChart mark={p.chart} name={p.name} bilateral={bilateral} />
+            {/* Right under the point's name: on the first screen, its largest paint (preloaded by the server). */}
+            <PointChart mark={p.chart} name={p.name} bilateral={bilateral} eager />
           </section>
         )}
 
