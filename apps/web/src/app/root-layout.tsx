@@ -4,7 +4,7 @@ import { APP_NAME } from '../config/app.ts';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../config/routes.ts';
 import { TabBar } from '../components/tab-bar.tsx';
 import { setNavigator } from '../lib/navigation.ts';
-import { matchRouteDef } from '../lib/use-route-def.ts';
+import { matchRouteDef, routesFor } from '../lib/use-route-def.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { isScreenReady, preloadScreen, ScreenRoute, useScreenLoading } from './screens.tsx';
 import { useScrollRestoration } from './scroll-restoration.ts';
@@ -91,6 +91,8 @@ const toRouteObject = (r: RouteDef): RouteObject => ({
   ...(r.children ? { children: r.children.map(toRouteObject) } : {}),
 });
 const ROUTE_OBJECTS: RouteObject[] = [...ROUTES.map(toRouteObject), { path: '*', element: <ScreenRoute def={NOT_FOUND_ROUTE} /> }];
+// The rows that can match a location, not the whole table (lib/use-route-def.ts: the same answer, cheaper).
+const routeObjectsFor = routesFor(ROUTE_OBJECTS);
 const AppRoutes = memo(function AppRoutes({ location }: { location: Location }) {
-  return useRoutes(ROUTE_OBJECTS, location);
+  return useRoutes(routeObjectsFor(location.pathname), location);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type RouteDef } from '../config/routes.ts';
-import { matchRouteDef } from './use-route-def.ts';
+import { matchRoutes } from 'react-router';
+import { allRoutes, ROUTES, type RouteDef } from '../config/routes.ts';
+import { matchRouteDef, routesFor } from './use-route-def.ts';
 
 describe('route table (issue #14 §5)', () => {
   it('matches the spec routes and falls back to not-found', () => {
@@ -43,5 +44,21 @@ describe('route table (issue #14 §5)', () => {
     expect(child.def.title).toBeUndefined();
     expect(child.params.caseId).toBe('42');
     expect(matchRouteDef('/staff', table).def).toMatchObject({ title: '咨询队列', roles: ['advisor', 'admin'] });
+  });
+
+  it('matches among the rows of the path’s first segment exactly as among the whole table (issue #33 item 3)', () => {
+    const table = [...ROUTES, { path: '*', screen: 'misc/not-found-screen' } as RouteDef];
+    const rowsFor = routesFor(table);
+    const paths = allRoutes().flatMap((r) => {
+      const p = (r.sample ?? r.path).split('?')[0]!.replace(/:\w+/g, 'x1').replace('{caseId}', '7').replace('{courseId}', '9');
+      return [p, p.toUpperCase(), `${p}/`, `${p}/extra`, encodeURI(p)];
+    });
+    paths.push('/', '', '/nowhere', '/%E5%A4%B1%E7%9C%A0', '//acupoint', '/acupoint_detail');
+    for (const path of paths) {
+      const whole = matchRoutes(table, path)?.map((m) => [m.route, m.params]);
+      const some = matchRoutes(rowsFor(path), path)?.map((m) => [m.route, m.params]);
+      expect(some, path).toEqual(whole);
+      expect(rowsFor(path).length, path).toBeLessThan(12);
+    }
   });
 });
