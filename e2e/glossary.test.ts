@@ -127,10 +127,23 @@ describe.skipIf(!hasBrowser())('glossary terms in Chromium at 375×812 (issue #2
 
   it('lists every term by category on /glossary, and the category bar jumps to a category', async () => {
     const { page, problems } = await phonePage(browser);
+    // Issue #33: a first visit renders the terms a dozen per frame, not all in one long task.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __itemCounts: number[] };
+      w.__itemCounts = [];
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('.gl-item').length;
+        if (n > 0 && n !== w.__itemCounts.at(-1)) w.__itemCounts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/glossary');
     await page.getByRole('heading', { level: 1, name: '术语解释' }).waitFor();
     await page.locator('.gl-item').first().waitFor();
-    expect(await page.locator('.gl-item').count()).toBe(terms.length);
+    await expect.poll(() => page.locator('.gl-item').count()).toBe(terms.length);
+    const counts = await page.evaluate(() => (window as unknown as { __itemCounts: number[] }).__itemCounts);
+    expect(counts[0]).toBeLessThanOrEqual(12);
+    expect(counts.length).toBeGreaterThan(5);
+    expect(counts.at(-1)).toBe(terms.length);
     const bar = page.getByRole('navigation', { name: '按类别查看' });
     const chips = bar.getByRole('button');
     const last = (await chips.count()) - 1;
@@ -145,6 +158,19 @@ describe.skipIf(!hasBrowser())('glossary terms in Chromium at 375×812 (issue #2
         return y >= 0 && (y < 200 || (end && y < window.innerHeight));
       });
     await expect.poll(atTop, { timeout: 5000 }).toBe(true);
+
+    // Going back renders the whole list at once, so the place on it comes back.
+    await page.waitForTimeout(800);
+    const y = await page.evaluate(() => Math.round(window.scrollY));
+    expect(y).toBeGreaterThan(2000);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    await page.locator('a.search-entry').evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForURL('**/search/glossary');
+    await page.goBack();
+    await page.waitForURL('**/glossary');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+    expect(await page.locator('.gl-item').count()).toBe(terms.length);
     expect(problems).toEqual([]);
     await page.context().close();
   });

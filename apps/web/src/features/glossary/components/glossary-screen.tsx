@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GLOSSARY_CATEGORIES } from '@moxa/core/glossary/glossary-categories';
 import type { GlossaryTerm } from '@moxa/core/glossary/glossary-contract';
@@ -7,11 +7,13 @@ import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useGlossary } from '../../../lib/glossary.ts';
+import { useRevealed } from '../../../lib/use-revealed.ts';
 import '../glossary.css';
 
 const sectionId = (i: number) => `glossary-cat-${i}`;
 const JUMP_ID = 'glossary-categories';
 const termId = (id: string) => `term-${id}`;
+const TERMS_PER_FRAME = 12;
 const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /**
@@ -22,20 +24,26 @@ export function GlossaryScreen() {
   const q = useGlossary();
   const [params] = useSearchParams();
   const current = params.get('term') ?? '';
+  // In the cache already (going back, a revisit) or a term to scroll to: the whole page at once.
+  const [readyAtMount] = useState(() => q.data !== undefined);
   return (
     <Page title="术语解释">
       <QueryState query={q} errorTitle="术语没有加载出来">
-        {(terms) => <Glossary terms={terms} current={current} />}
+        {(terms) => <Glossary terms={terms} current={current} whole={readyAtMount || current !== ''} />}
       </QueryState>
     </Page>
   );
 }
 
-function Glossary({ terms, current }: { terms: GlossaryTerm[]; current: string }) {
+function Glossary({ terms, current, whole }: { terms: GlossaryTerm[]; current: string; whole: boolean }) {
   const groups = useMemo(
     () => GLOSSARY_CATEGORIES.map((name) => ({ name, terms: terms.filter((t) => t.category === name) })).filter((g) => g.terms.length > 0),
     [terms],
   );
+  // About a screenful of terms per frame (issue #33: each frame's layout stays short).
+  const firstOf = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.terms.length, 0));
+  const listed = groups.reduce((n, g) => n + g.terms.length, 0);
+  const [shown, revealAll] = useRevealed(listed, whole, TERMS_PER_FRAME);
   // A term asked for by the address: brought to the middle of the screen and focused, unless going
   // back has already restored a place on the page.
   useEffect(() => {
@@ -46,9 +54,15 @@ function Glossary({ terms, current }: { terms: GlossaryTerm[]; current: string }
     el.focus({ preventScroll: true });
   }, [current]);
   const jump = (id: string) => {
-    const target = document.getElementById(id);
-    target?.scrollIntoView({ behavior: smooth(), block: 'start' });
-    target?.focus({ preventScroll: true });
+    const go = () => {
+      const target = document.getElementById(id);
+      target?.scrollIntoView({ behavior: smooth(), block: 'start' });
+      target?.focus({ preventScroll: true });
+    };
+    if (shown === listed) return go();
+    // A category not rendered yet (a tap in the page's first frames): all of them, then the jump.
+    revealAll();
+    requestAnimationFrame(go);
   };
   return (
     <>
@@ -63,35 +77,37 @@ function Glossary({ terms, current }: { terms: GlossaryTerm[]; current: string }
           </button>
         ))}
       </nav>
-      {groups.map((g, i) => (
-        <section key={g.name} aria-labelledby={sectionId(i)}>
-          <h2 className="section-title gl-cat" id={sectionId(i)} tabIndex={-1}>
-            {g.name}
-          </h2>
-          <ul className="card gl-list">
-            {g.terms.map((t) => (
-              <li
-                key={t.id}
-                id={termId(t.id)}
-                tabIndex={-1}
-                className={`gl-item${t.id === current ? ' gl-item-on' : ''}`}
-                aria-current={t.id === current ? 'true' : undefined}
-              >
-                <h3 className="gl-term">{t.term}</h3>
-                {t.aliases.length > 0 && <p className="gl-aliases">也叫：{t.aliases.join('、')}</p>}
-                <p className="gl-text">{t.explanation}</p>
-              </li>
-            ))}
-          </ul>
-          {/* A long category: the way back to the others without scrolling all the way up. */}
-          <p className="gl-back">
-            <button type="button" className="btn btn-plain" onClick={() => jump(JUMP_ID)}>
-              回到分类目录 <span aria-hidden="true">↑</span>
-            </button>
-          </p>
-        </section>
-      ))}
-      <Disclaimer />
+      {groups.map((g, i) =>
+        firstOf[i]! >= shown ? null : (
+          <section key={g.name} aria-labelledby={sectionId(i)}>
+            <h2 className="section-title gl-cat" id={sectionId(i)} tabIndex={-1}>
+              {g.name}
+            </h2>
+            <ul className="card gl-list">
+              {g.terms.slice(0, shown - firstOf[i]!).map((t) => (
+                <li
+                  key={t.id}
+                  id={termId(t.id)}
+                  tabIndex={-1}
+                  className={`gl-item${t.id === current ? ' gl-item-on' : ''}`}
+                  aria-current={t.id === current ? 'true' : undefined}
+                >
+                  <h3 className="gl-term">{t.term}</h3>
+                  {t.aliases.length > 0 && <p className="gl-aliases">也叫：{t.aliases.join('、')}</p>}
+                  <p className="gl-text">{t.explanation}</p>
+                </li>
+              ))}
+            </ul>
+            {/* A long category: the way back to the others without scrolling all the way up. */}
+            <p className="gl-back">
+              <button type="button" className="btn btn-plain" onClick={() => jump(JUMP_ID)}>
+                回到分类目录 <span aria-hidden="true">↑</span>
+              </button>
+            </p>
+          </section>
+        ),
+      )}
+      {shown === listed && <Disclaimer />}
     </>
   );
 }
