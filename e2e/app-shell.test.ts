@@ -159,6 +159,13 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
         expect(await current.allInnerTexts(), path).toEqual(path in TABS ? [TABS[path as keyof typeof TABS]] : []);
         // Scrolled to the end, the page's last content sits above the bar; the bar spans the foot of the screen.
         const m = await page.evaluate(async () => {
+          // Long lists come in a part per frame (decision 048): measured once the page stops growing.
+          const frame = () => new Promise((r) => requestAnimationFrame(r));
+          for (let still = 0, h = -1, i = 0; still < 3 && i < 120; i++) {
+            still = document.documentElement.scrollHeight === h ? still + 1 : 0;
+            h = document.documentElement.scrollHeight;
+            await frame();
+          }
           window.scrollTo(0, document.documentElement.scrollHeight);
           await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           const bar = document.querySelector('.tab-bar')!.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import type { Location, NavigationType } from 'react-router';
-import { KEEP_SCROLL_STATE } from '../lib/navigation.ts';
+import { KEEP_SCROLL_STATE, setRestoresScroll } from '../lib/navigation.ts';
 
 const STORAGE_KEY = 'moxa:scroll';
 
@@ -10,15 +10,22 @@ let positions: Record<string, number> = {};
 let currentKey = '';
 let listening = false;
 
-function listen() {
-  if (listening) return;
-  listening = true;
-  window.history.scrollRestoration = 'manual';
+let loaded = false;
+function load() {
+  if (loaded) return;
+  loaded = true;
   try {
     positions = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
   } catch {
     positions = {};
   }
+}
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  window.history.scrollRestoration = 'manual';
+  load();
   // The position is recorded while the page is read, so it is known before the next screen
   // replaces this one (by then the old page's height, and so its scroll, is gone).
   window.addEventListener('scroll', () => (positions[currentKey] = window.scrollY), { passive: true });
@@ -39,6 +46,9 @@ export function useScrollRestoration(location: Location, navigationType: Navigat
   // Rendering a new location: the old screen is still on the page, so its position is read here,
   // even if its last scroll event has not been dispatched yet (a scroll right before back).
   if (currentKey && location.key !== currentKey) positions[currentKey] = window.scrollY;
+  // Said before the screen renders, so a long list renders whole when a place on it comes back.
+  load();
+  setRestoresScroll(navigationType === 'POP' && (positions[location.key] ?? 0) > 0);
   useLayoutEffect(() => {
     listen();
     const first = currentKey === '';

@@ -18,3 +18,14 @@ export const currentPath = (): string => window.location.pathname + window.locat
  * other new navigation starts at the top (app/scroll-restoration.ts).
  */
 export const KEEP_SCROLL_STATE = { keepScroll: true } as const;
+
+/**
+ * Whether the screen being rendered will be scrolled back to a place on it (going back or forward, a
+ * reload), as the app shell knows before the screen renders (app/scroll-restoration.ts). A long list
+ * then renders whole at once (lib/use-revealed.ts): the place is a pixel position on the whole page.
+ */
+let restoring = false;
+export const restoresScroll = (): boolean => restoring;
+export function setRestoresScroll(value: boolean): void {
+  restoring = value;
+}

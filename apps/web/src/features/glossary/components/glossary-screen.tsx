@@ -7,6 +7,7 @@ import { Disclaimer } from '../../../components/disclaimer.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useGlossary } from '../../../lib/glossary.ts';
+import { restoresScroll } from '../../../lib/navigation.ts';
 import { useRevealed } from '../../../lib/use-revealed.ts';
 import '../glossary.css';
 
@@ -24,12 +25,12 @@ export function GlossaryScreen() {
   const q = useGlossary();
   const [params] = useSearchParams();
   const current = params.get('term') ?? '';
-  // In the cache already (going back, a revisit) or a term to scroll to: the whole page at once.
-  const [readyAtMount] = useState(() => q.data !== undefined);
+  // A place on the page coming back (going back, a reload) or a term to scroll to: the whole page at once.
+  const [restoring] = useState(restoresScroll);
   return (
     <Page title="术语解释">
       <QueryState query={q} errorTitle="术语没有加载出来">
-        {(terms) => <Glossary terms={terms} current={current} whole={readyAtMount || current !== ''} />}
+        {(terms) => <Glossary terms={terms} current={current} whole={restoring || current !== ''} />}
       </QueryState>
     </Page>
   );

@@ -6,6 +6,7 @@ import { LoadMore } from '../../../components/load-more.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { restoresScroll } from '../../../lib/navigation.ts';
 import { useRevealed } from '../../../lib/use-revealed.ts';
 import type { ProductTypeSection } from '@moxa/core/products/product-contract';
 import { useProductPages, useProductTypes } from '../api/queries.ts';
@@ -17,13 +18,13 @@ import { Link } from '../../../components/link.tsx';
 /** `/product` (issue #16): every type with its first products and a 更多 link. */
 export function ProductHomeScreen() {
   const q = useProductTypes();
-  // In the cache already (going back, a revisit): every section at once, for the restored place.
-  const [readyAtMount] = useState(() => q.data !== undefined);
+  // A place on the page coming back (going back, a reload): every section at once.
+  const [restoring] = useState(restoresScroll);
   return (
     <Page title="产品中心">
       <SearchEntry type="product" placeholder="搜索产品，如 艾灸盒、艾条" />
       <QueryState query={q} errorTitle="产品没有加载出来">
-        {(types) => <ProductSections types={types} whole={readyAtMount} />}
+        {(types) => <ProductSections types={types} whole={restoring} />}
       </QueryState>
     </Page>
   );
