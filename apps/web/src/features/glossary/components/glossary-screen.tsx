@@ -37,13 +37,15 @@ export function GlossaryScreen() {
 }
 
 function Glossary({ terms, current, whole }: { terms: GlossaryTerm[]; current: string; whole: boolean }) {
-  const groups = useMemo(
-    () => GLOSSARY_CATEGORIES.map((name) => ({ name, terms: terms.filter((t) => t.category === name) })).filter((g) => g.terms.length > 0),
-    [terms],
-  );
+  // Each category with the number of terms listed before it, and the number listed in all.
+  const { groups, listed } = useMemo(() => {
+    let before = 0;
+    const list = GLOSSARY_CATEGORIES.map((name) => ({ name, terms: terms.filter((t) => t.category === name) }))
+      .filter((g) => g.terms.length > 0)
+      .map((g) => ({ ...g, before: (before += g.terms.length) - g.terms.length }));
+    return { groups: list, listed: before };
+  }, [terms]);
   // About a screenful of terms per frame (issue #33: each frame's layout stays short).
-  const firstOf = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.terms.length, 0));
-  const listed = groups.reduce((n, g) => n + g.terms.length, 0);
   const [shown, revealAll] = useRevealed(listed, whole, TERMS_PER_FRAME);
   // A term asked for by the address: brought to the middle of the screen and focused, unless going
   // back has already restored a place on the page.
@@ -79,13 +81,13 @@ function Glossary({ terms, current, whole }: { terms: GlossaryTerm[]; current: s
         ))}
       </nav>
       {groups.map((g, i) =>
-        firstOf[i]! >= shown ? null : (
+        g.before >= shown ? null : (
           <section key={g.name} aria-labelledby={sectionId(i)}>
             <h2 className="section-title gl-cat" id={sectionId(i)} tabIndex={-1}>
               {g.name}
             </h2>
             <ul className="card gl-list">
-              {g.terms.slice(0, shown - firstOf[i]!).map((t) => (
+              {g.terms.slice(0, shown - g.before).map((t) => (
                 <li
                   key={t.id}
                   id={termId(t.id)}
