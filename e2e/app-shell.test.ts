@@ -46,6 +46,37 @@ describe.skipIf(!hasBrowser())('app shell in Chromium at 375×812 (issue #2)', (
     await expect.poll(() => page.title()).toBe('登录');
   });
 
+  // Issue #33: the guard paints its own page with the app's first render; the dialog's chunks load
+  // after it (they are not in the HTML: a signed-in visit never needs them).
+  it('shows a guarded screen’s own page before the 请先登录 dialog has loaded, with a way to log in', async () => {
+    const { page, problems } = await phonePage(browser);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/dialog-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/mine/notifications');
+    await page.getByRole('heading', { name: '登录后才能使用这一页' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('消息提醒');
+    expect(await page.locator('.adm-dialog').count()).toBe(0);
+    const html = await page.evaluate(() => fetch(location.href).then((r) => r.text()));
+    expect(html).not.toMatch(/\/assets\/dialog-/);
+    release();
+    await page.locator('.adm-dialog').getByText('请先登录').waitFor();
+    expect(problems).toEqual([]);
+
+    // Without the dialog (its chunk did not come), 去登录 leads to the login and back here after it.
+    const other = await phonePage(browser);
+    await other.page.route(/\/assets\/dialog-[^/]*\.js$/, () => new Promise(() => undefined));
+    await other.page.goto('/course_new?scheme=disease%3Ainsomnia');
+    await other.page.getByRole('button', { name: '去登录' }).click();
+    await other.page.waitForURL('**/login');
+    expect(await other.page.evaluate(() => (history.state as { usr?: { returnTo?: string } }).usr?.returnTo)).toBe(
+      '/course_new?scheme=disease%3Ainsomnia',
+    );
+  });
+
   it('shows a Chinese not-found screen with a way home for unknown paths', async () => {
     const { page } = await phonePage(browser);
     await page.goto('/no/such/page');

@@ -41,14 +41,29 @@ describe.skipIf(!hasBrowser())('no request waterfall (issue #33 item 1)', () => 
     return { page, problems, requested };
   }
 
+  // The screen's chunk, by its source file (the chunk's name alone can be another module's: about-*.js).
+  const chunkOf = (source: string) => `/${readManifest()[source]!.file}`;
+
   it.each([
-    ['/disease_detail/insomnia', '/api/v8/diseases/insomnia', '失眠'],
-    ['/product_detail/portable-moxa-box', '/api/v8/products/portable-moxa-box', '随身灸盒（单孔）'],
-  ])('%s: its data is asked for once, from the HTML, before the entry script is in', async (path, api, heading) => {
+    ['/disease_detail/insomnia', '/api/v8/diseases/insomnia', '失眠', 'src/features/diseases/components/disease-detail-screen.tsx'],
+    [
+      '/product_detail/portable-moxa-box',
+      '/api/v8/products/portable-moxa-box',
+      '随身灸盒（单孔）',
+      'src/features/products/components/product-detail-screen.tsx',
+    ],
+    // 关于我们 waits for the brand settings; the policy pages name the operator (about), 我的 ends with the brand footer.
+    ['/about', '/api/v8/brand', '联系我们', 'src/features/legal/components/about-screen.tsx'],
+    ['/terms', '/api/v8/about', '联系我们', 'src/features/legal/components/legal-screens.tsx'],
+    ['/privacy', '/api/v8/about', '联系我们', 'src/features/legal/components/legal-screens.tsx'],
+    ['/mine', '/api/v8/brand', '我的', 'src/features/mine/components/mine-screens.tsx'],
+  ])('%s: its data (%s) is asked for once, from the HTML, before the entry script is in', async (path, api, heading, screen) => {
     const { page, problems, requested } = await slowPage();
     await page.goto(path);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     // One request on the network, one in the page's own timing: made by the <link>, taken by the app.
+    await expect.poll(() => entries(page, api).then((e) => e.length)).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
     expect(requested.filter((r) => r === api)).toEqual([api]);
     const [data, ...more] = await entries(page, api);
     expect(more).toEqual([]);
@@ -58,7 +73,7 @@ describe.skipIf(!hasBrowser())('no request waterfall (issue #33 item 1)', () => 
     expect(data!.startTime).toBeLessThan(entry!.responseEnd);
     // So did the screen's chunk and the mount chunk (modulepreload links; the entry script asks for
     // them only once it runs). The client renderer is in the entry's framework chunk (decision 046).
-    for (const chunk of [`/assets/${path.split('/')[1]!.replace('_', '-')}-`, '/assets/mount-']) {
+    for (const chunk of [chunkOf(screen), '/assets/mount-']) {
       const [c] = await entries(page, chunk);
       expect(c, chunk).toBeDefined();
       expect(c!.startTime, chunk).toBeLessThan(entry!.responseEnd);

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { screenModule, type RouteDef } from '../src/config/routes.ts';
@@ -60,21 +60,19 @@ export function withoutSamples(code: string, program: unknown): string {
   return cuts.sort((a, b) => a[0] - b[0]).reduceRight((out, [start, end]) => out.slice(0, start) + out.slice(end), code);
 }
 
-/** The module of the login check's 请先登录 dialog (lib/feedback.ts). */
-const LOGIN_PROMPT_MODULE = 'antd-mobile/es/components/dialog';
-
 /** Where the build writes each route's modules for the server (`.vite/routes.json` in the web's dist). */
 export const ROUTE_MODULES_FILE = '.vite/routes.json';
 
 /**
  * Each route of the table (layouts' children with their full path) with the source modules its first
  * render loads — its screens (a layout's and its own) and, behind a login, the guards' modules (the
- * login guard, the role guard inside it) and `loginPrompt`, the dialog the login check opens for a
- * visitor who is not logged in (spec §4 请先登录) — as the Vite manifest keys them. The server reads the
- * file to name those chunks in a page's HTML (issue #33: no waterfall; apps/server/src/plugins/
- * route-preload.ts), so it needs no copy of the route table.
+ * login guard, the role guard inside it) — as the Vite manifest keys them. The server reads the file to
+ * name those chunks in a page's HTML (issue #33: no waterfall; apps/server/src/plugins/route-preload.ts),
+ * so it needs no copy of the route table. Not the 请先登录 dialog (spec §4): signed out, the guard paints
+ * its own page first and the dialog follows it; signed in — most visits — it is never needed, and its
+ * nine files would take bandwidth from the screen (decision 049).
  */
-export function routeModules(src: string, defs: readonly RouteDef[], loginPrompt?: string): { path: string; modules: string[] }[] {
+export function routeModules(src: string, defs: readonly RouteDef[]): { path: string; modules: string[] }[] {
   const rel = (file: string) => file.slice(src.length - 'src'.length);
   const out: { path: string; modules: string[] }[] = [];
   const walk = (rows: readonly RouteDef[], prefix: string, above: string[], guarded: Pick<RouteDef, 'guard' | 'roles'>) => {
@@ -84,13 +82,7 @@ export function routeModules(src: string, defs: readonly RouteDef[], loginPrompt
       const file = screenFile(src, screenModule(def.screen));
       const screens = [...above, ...(file ? [rel(file)] : [])];
       const guard =
-        own.guard || own.roles
-          ? [
-              'src/components/require-login.tsx',
-              ...(own.roles ? ['src/components/require-role.tsx'] : []),
-              ...(loginPrompt ? [loginPrompt] : []),
-            ]
-          : [];
+        own.guard || own.roles ? ['src/components/require-login.tsx', ...(own.roles ? ['src/components/require-role.tsx'] : [])] : [];
       out.push({ path, modules: [...new Set([...screens, ...guard])] });
       if (def.children) walk(def.children, path, screens, own);
     }
@@ -136,10 +128,7 @@ export function screens(webRoot: string) {
     // The route → modules table for the server (routeModules above).
     async generateBundle() {
       const table = (await importFresh(routesFile)) as { ROUTES: RouteDef[]; NOT_FOUND_ROUTE: RouteDef };
-      // lib/feedback.ts showAlert's dialog, keyed as the manifest keys a package module (from the web root).
-      const dialog = await this.resolve(LOGIN_PROMPT_MODULE, routesFile);
-      if (!dialog) this.error(`build/screens.ts: ${LOGIN_PROMPT_MODULE} does not resolve`);
-      const rows = routeModules(src, [...table.ROUTES, table.NOT_FOUND_ROUTE], relative(webRoot, dialog.id));
+      const rows = routeModules(src, [...table.ROUTES, table.NOT_FOUND_ROUTE]);
       this.emitFile({ type: 'asset', fileName: ROUTE_MODULES_FILE, source: JSON.stringify(rows) });
     },
     // The rows' sample URLs are for the tests: the app does not carry them.

@@ -147,7 +147,7 @@ describe('route preloads in the HTML shell', () => {
 
   it('names no read on screens without declared reads (personal screens among them), but their chunks', async () => {
     const { tags, asked } = setup({});
-    for (const path of ['/mine/data', '/about', '/nowhere']) {
+    for (const path of ['/mine/data', '/search/all', '/nowhere']) {
       const head = await tags(path);
       expect(head).not.toContain('as="fetch"');
       expect(head).toContain('/assets/mount-M.js');

@@ -156,7 +156,7 @@ export function ScreenRoute({ def }: { def: RouteDef }) {
   }
   if (def.guard || def.roles) {
     const { RequireLogin } = use(loadLoginGuard());
-    screen = <RequireLogin>{screen}</RequireLogin>;
+    screen = <RequireLogin title={def.title}>{screen}</RequireLogin>;
   }
   return screen;
 }

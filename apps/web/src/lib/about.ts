@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ABOUT_PATH } from '@moxa/core/http/route-data';
 import type { About } from '@moxa/core/legal/about-contract';
 import { apiFetch } from './api-client.ts';
 
@@ -8,7 +9,7 @@ export type { About };
  * Who runs the service (issue #27 item 18), from the brand settings (issue #30; the server's
  * configuration as a fallback): the 隐私政策 and 用户协议 pages read it. A value not set is null.
  */
-export const getAbout = () => apiFetch<About>('/api/v8/about');
+export const getAbout = () => apiFetch<About>(ABOUT_PATH);
 export const aboutQuery = queryOptions({ queryKey: ['about'], queryFn: getAbout, staleTime: 5 * 60 * 1000 });
 export const useAbout = () => useQuery(aboutQuery);
 

@@ -15,12 +15,17 @@ export function checkLogin(opts: { returnTo?: string } = {}): Promise<boolean> {
   if (open) return open;
   open = showAlert(MSG_LOGIN_FIRST)
     .then(() => {
-      if (opts.returnTo) navigate('/login', { replace: true, state: { returnTo: opts.returnTo } });
-      else navigate('/login', { state: { from: currentPath() } });
+      goToLogin(opts.returnTo);
       return false;
     })
     .finally(() => {
       open = null;
     });
   return open;
+}
+
+/** To the login screen, as the check does after 确定: `returnTo` replaces the current entry. */
+export function goToLogin(returnTo?: string): void {
+  if (returnTo) navigate('/login', { replace: true, state: { returnTo } });
+  else navigate('/login', { state: { from: currentPath() } });
 }

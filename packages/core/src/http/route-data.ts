@@ -29,6 +29,8 @@ export const productListPath = (type: string, page: number) =>
 export const productPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}`;
 export const marketingPath = (id: string) => `/api/v8/products/${encodeURIComponent(id)}/marketing`;
 export const VIDEO_HOME_PATH = '/api/v8/videos/home';
+export const BRAND_PATH = '/api/v8/brand';
+export const ABOUT_PATH = '/api/v8/about';
 export const videoPath = (id: string) => `/api/v8/videos/${encodeURIComponent(id)}`;
 
 type Reads = Record<string, (p: RouteParams) => string[]>;
@@ -46,6 +48,14 @@ export const DISEASE_READS = {
   DiseaseDetailScreen: (p: RouteParams) => [diseasePath(p.id ?? '')],
 } satisfies Reads;
 export const GLOSSARY_READS = { GlossaryScreen: () => [GLOSSARY_PATH] } satisfies Reads;
+// 关于我们 shows the brand settings; the policy pages name the operator (issue #27 item 18, issue #30);
+// 我的 ends with the brand's footer.
+export const LEGAL_READS = {
+  AboutScreen: () => [BRAND_PATH],
+  PrivacyScreen: () => [ABOUT_PATH],
+  TermsScreen: () => [ABOUT_PATH],
+} satisfies Reads;
+export const MINE_READS = { MineScreen: () => [BRAND_PATH] } satisfies Reads;
 export const NOTICE_READS = {
   NoticeHomeScreen: () => [NOTICE_TYPES_PATH],
   NoticeListScreen: (p: RouteParams) => [noticeListPath(p.type ?? ''), NOTICE_TYPES_PATH],
@@ -71,6 +81,8 @@ export const ROUTE_READS = {
   ...ACUPOINT_READS,
   ...DISEASE_READS,
   ...GLOSSARY_READS,
+  ...LEGAL_READS,
+  ...MINE_READS,
   ...NOTICE_READS,
   ...PROBLEM_READS,
   ...PRODUCT_READS,
@@ -90,6 +102,10 @@ export const ROUTE_PATTERNS: Record<RouteDataScreen, readonly string[]> = {
   DiseaseListScreen: ['/disease_list/:uuid'],
   DiseaseDetailScreen: ['/disease_detail/:id'],
   GlossaryScreen: ['/glossary'],
+  AboutScreen: ['/about'],
+  PrivacyScreen: ['/privacy'],
+  TermsScreen: ['/terms'],
+  MineScreen: ['/mine'],
   NoticeHomeScreen: ['/notice'],
   NoticeListScreen: ['/notice_list/:type'],
   NoticeDetailScreen: ['/notice_detail/:id'],
