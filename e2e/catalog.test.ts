@@ -55,6 +55,45 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
     expect(problems).toEqual([]);
   });
 
+  // Issue #33 item 3: the gallery, price and buy bar first, the rest a part per frame; a return to a
+  // place on the page renders it whole, so the scroll position comes back exactly.
+  it('a product page paints its top first and the rest in frames; going back returns to the same place', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __partCounts: number[] };
+      w.__partCounts = [];
+      new MutationObserver(() => {
+        const article = document.querySelector('.product-detail');
+        const n = article ? article.querySelectorAll(':scope > .card').length : 0;
+        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/product_detail/portable-moxa-box');
+    await page.locator('.product-detail .disclaimer').waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    // Specifications and use, then who should not (three cards), then the description: in steps.
+    expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);
+    expect(counts.at(-1)).toBe(await page.locator('.product-detail > .card').count());
+    for (const title of ['规格参数', '使用方法', '适合谁用', '不适合使用', '注意事项'])
+      await expect.poll(() => page.getByRole('heading', { name: title }).count()).toBe(1);
+    await expect.poll(() => page.locator('.buy-bar').count()).toBe(1);
+
+    // Near the end (a 问答 link there), into a question and back.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(500);
+    const place = await page.evaluate(() => Math.round(window.scrollY));
+    expect(place).toBeGreaterThan(800);
+    await page
+      .locator('.product-detail a[href^="/problem_detail/"]')
+      .last()
+      .evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForURL('**/problem_detail/**');
+    await page.goBack();
+    await page.waitForURL('**/product_detail/portable-moxa-box');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(place);
+    expect(problems).toEqual([]);
+  });
+
   it('a promotional page shows its blocks, no invented reviews, and sets the share card', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/product_detail/portable-moxa-box');

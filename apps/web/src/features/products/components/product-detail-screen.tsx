@@ -1,3 +1,4 @@
+import { Fragment, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
@@ -10,7 +11,9 @@ import { Image } from '../../../components/image.tsx';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { RichTextView } from '../../../components/rich-text-view.tsx';
+import { restoresScroll } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRevealed } from '../../../lib/use-revealed.ts';
 import { useShareCard } from '../../../lib/share-card.ts';
 import { formatDuration } from '../../../lib/media-format.ts';
 import { useProduct } from '../api/queries.ts';
@@ -25,6 +28,8 @@ export function ProductDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useProduct(id);
+  // A place on the page coming back (going back, a reload): the whole page at once.
+  const [restoring] = useState(restoresScroll);
   const kept: KeptItem | undefined = q.data && { kind: 'product', id: q.data.id, title: q.data.name };
   useRecordView(kept);
   useDocumentTitle(q.data?.name);
@@ -41,15 +46,34 @@ export function ProductDetailScreen() {
           actions: [{ text: '产品中心', primary: true, onClick: () => void navigate('/product') }],
         }}
       >
-        {(p) => <Detail p={p} />}
+        {(p) => <Detail p={p} whole={restoring} />}
       </QueryState>
     </Page>
   );
 }
 
-function Detail({ p }: { p: ProductDetail }) {
+/**
+ * The page in parts, a part per frame on a first visit (lib/use-revealed.ts, issue #33 item 3): the
+ * gallery, the price and the buy bar paint first, and the long rest (specifications, use, who should
+ * not, the description, reviews, videos, Q&A) follows in frame-sized tasks instead of one task that
+ * blocks a tap. All of it is in within a few frames; nothing is left out.
+ */
+function Detail({ p, whole }: { p: ProductDetail; whole: boolean }) {
+  const parts = detailParts(p);
+  const [shown] = useRevealed(parts.length, whole);
   return (
     <article className="product-detail">
+      {parts.slice(0, shown)}
+      <div className="buy-bar">
+        <BuyActions productId={p.id} store={p.store} />
+      </div>
+    </article>
+  );
+}
+
+function detailParts(p: ProductDetail): ReactNode[] {
+  return [
+    <Fragment key="head">
       <Gallery images={p.gallery} label={`${p.name}图片`} />
       <header className="product-head">
         <Price price={p.price} unit={p.unit} />
@@ -67,6 +91,8 @@ function Detail({ p }: { p: ProductDetail }) {
           </Link>
         )}
       </header>
+    </Fragment>,
+    <Fragment key="use">
       <SectionCard title="规格参数">
         <table className="spec-table">
           <tbody>
@@ -92,6 +118,8 @@ function Detail({ p }: { p: ProductDetail }) {
           </Link>
         )}
       </SectionCard>
+    </Fragment>,
+    <Fragment key="who">
       <SectionCard title="适合谁用">
         <Bullets items={p.suits} />
       </SectionCard>
@@ -101,9 +129,11 @@ function Detail({ p }: { p: ProductDetail }) {
       <SectionCard title="注意事项" tone="danger">
         <Bullets items={p.cautions} />
       </SectionCard>
-      <div className="card">
-        <RichTextView value={p.body} />
-      </div>
+    </Fragment>,
+    <div key="body" className="card">
+      <RichTextView value={p.body} />
+    </div>,
+    <Fragment key="more">
       <Reviews reviews={p.reviews} />
       {p.videos.length > 0 && (
         <>
@@ -128,9 +158,6 @@ function Detail({ p }: { p: ProductDetail }) {
         </>
       )}
       <p className="disclaimer">艾灸属于日常保健，效果因人而异；身体不适或患有疾病请先就医。</p>
-      <div className="buy-bar">
-        <BuyActions productId={p.id} store={p.store} />
-      </div>
-    </article>
-  );
+    </Fragment>,
+  ];
 }
