@@ -1,9 +1,9 @@
 import { lazy, Suspense, type KeyboardEvent, type ReactNode } from 'react';
-import type { Components } from 'hast-util-to-jsx-runtime';
 import type { RichText } from '@moxa/core/content/rich-text';
 import type { GlossaryTerm } from '@moxa/core/glossary/glossary-contract';
 import { firstMarks, glossaryMatcher, splitAtMarks, type GlossMark } from '@moxa/core/glossary/glossary-marks';
 import { markRichText, richTextNodes } from '@moxa/core/glossary/rich-text-marks';
+import type { TagRenderer } from '../lib/rich-text-render.ts';
 import type { GlossSource } from './use-glossary-marks.tsx';
 import './glossary.css';
 
@@ -19,7 +19,7 @@ export type Gloss = {
   /** A rich text of the page with its marked words wrapped as `<span data-gloss>`. */
   rich: (tree: RichText) => RichText;
   /** Renders those spans (RichTextView's `span`). */
-  span: NonNullable<Components['span']>;
+  span: TagRenderer;
 };
 
 type Open = (id: string, from: HTMLElement) => void;
@@ -63,7 +63,7 @@ export function makeGloss(sources: readonly GlossSource[], terms: readonly Gloss
     },
     rich: (tree) => trees.get(tree) ?? tree,
     span: (props) => {
-      const id = (props as Record<string, unknown>)['data-gloss'];
+      const id = props['data-gloss'];
       return typeof id === 'string' && typeof props.children === 'string' ? (
         <GlossTerm id={id} word={props.children} open={open} />
       ) : (

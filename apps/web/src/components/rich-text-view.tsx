@@ -1,7 +1,6 @@
-import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import type { RichText } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
+import { renderRichText, type TagRenderers } from '../lib/rich-text-render.ts';
 import { Image } from './image.tsx';
 import type { Gloss } from './use-glossary-marks.tsx';
 import { Link } from './link.tsx';
@@ -12,7 +11,7 @@ import { Link } from './link.tsx';
  * the browser. App paths become router links; anything else is shown as text (the loader refuses it).
  * With a page's `gloss` (use-glossary-marks.tsx, issue #26) its glossary terms are marked.
  */
-const components: Partial<Components> = {
+const components: TagRenderers = {
   a: ({ href, children }) =>
     typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') ? (
       <Link to={href} className="rt-link">
@@ -23,7 +22,7 @@ const components: Partial<Components> = {
     ),
   // Images come from the media library with their size and variants (markdown.ts on the server).
   img: (props) => {
-    const media = (props as Record<string, unknown>)['data-media'];
+    const media = props['data-media'];
     return typeof media === 'string' ? <Image image={JSON.parse(media) as MediaImage} className="rt-image" /> : null;
   },
   // Wide tables scroll sideways inside the text column instead of widening the page.
@@ -35,9 +34,8 @@ const components: Partial<Components> = {
 };
 
 export function RichTextView({ value, className = '', gloss }: { value: RichText; className?: string; gloss?: Gloss | null }) {
-  // hast's Root and ours differ only in optional fields the renderer does not need.
-  const tree = (gloss ? gloss.rich(value) : value) as unknown as Parameters<typeof toJsxRuntime>[0];
+  const tree = gloss ? gloss.rich(value) : value;
   // The same component for every other tag with or without marks: only the marked text nodes change.
   const map = gloss ? { ...components, span: gloss.span } : components;
-  return <div className={`rich-text ${className}`}>{toJsxRuntime(tree, { Fragment, jsx, jsxs, components: map, passKeys: true })}</div>;
+  return <div className={`rich-text ${className}`}>{renderRichText(tree, map)}</div>;
 }
