@@ -14,12 +14,16 @@ export function PreviewDialog({ preview, onClose }: Props) {
   const [path, setPath] = useState<string | null>(null);
   const [elder, setElder] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  // Read by the delayed re-apply after a load as well: a switch flipped meanwhile must not be undone
+  // by the value the timer was set with.
+  const elderNow = useRef(elder);
+  elderNow.current = elder;
   const current = path && preview?.paths.includes(path) ? path : (preview?.paths[0] ?? null);
 
   const applyElder = () => {
     const html = frame.current?.contentDocument?.documentElement;
     if (!html) return;
-    if (elder) html.setAttribute('data-elder', '');
+    if (elderNow.current) html.setAttribute('data-elder', '');
     else html.removeAttribute('data-elder');
   };
   useEffect(applyElder);
