@@ -112,7 +112,7 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     expect(problems).toEqual([]);
   });
 
-  it('shows a notice’s figure from the media library: space reserved, WebP chosen, no layout shift', async () => {
+  it('shows a notice’s figure from the media library: space reserved, the drawing itself, no layout shift', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/notice_detail/mild-moxa');
     const img = page.locator('.rich-text figure img');
@@ -123,7 +123,8 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     expect(await page.locator('.rich-text figcaption').textContent()).toContain('离皮肤2～3厘米');
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/notices\/mild-moxa\.\d+\.[0-9a-f]{10}\.webp$/);
+    // The figure is a drawing: its SVG, not a picture made of it (decision 050).
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/notices\/mild-moxa\.[0-9a-f]{10}\.svg$/);
     const box = await img.boundingBox();
     expect(Math.round((box!.width / box!.height) * 100)).toBe(160);
     expect(problems).toEqual([]);

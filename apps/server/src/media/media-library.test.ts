@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -26,9 +26,13 @@ describe('media library (issue #14 §3)', () => {
     expect(photo).toMatchObject({ src: 'figures/photo.jpg', width: 700, height: 500, alt: '艾条' });
     expect(photo.webp.map((v) => v.width)).toEqual([320, 640]);
     expect(photo.fallback.every((v) => /^\/media\/figures\/photo\.\d+\.[0-9a-f]{10}\.jpg$/.test(v.url))).toBe(true);
+    expect(photo.vector).toBeUndefined();
     const drawing = describeImage(content, 'figures/drawing.svg', '示意图');
     expect(drawing.webp.map((v) => v.width)).toEqual([320, 640, 960]);
     expect(drawing.fallback[0]!.url).toMatch(/\.png$/);
+    // Decision 050: pages show the drawing itself, under its bytes' hash like every output.
+    expect(drawing.vector).toMatch(/^\/media\/figures\/drawing\.[0-9a-f]{10}\.svg$/);
+    expect(drawing.vector!.split('.').at(-2)).toBe(drawing.webp[0]!.url.split('.').at(-2));
   });
 
   it('names outputs by the original’s bytes, so a changed image gets new URLs', () => {
@@ -44,6 +48,27 @@ describe('media library (issue #14 §3)', () => {
     expect(() => describeImage(content, '../media/figures/photo.jpg', '')).toThrow(MediaError);
     expect(() => describeImage(content, 'figures/../figures/photo.jpg', '')).toThrow(MediaError);
     expect(() => describeImage(content, 'figures/clip.vtt', '')).toThrow(/not an image/);
+    // A drawing is shown as its own SVG (decision 050): one that could do more than draw is refused.
+    for (const [name, body] of [
+      ['script', '<script>alert(1)</script>'],
+      ['handler', '<rect width="1" height="1" onload="alert(1)"/>'],
+      ['html', '<foreignObject><p>x</p></foreignObject>'],
+      ['link', '<image href="https://example.com/a.png" width="1" height="1"/>'],
+      ['style', '<rect width="1" height="1" style="fill:url(https://example.com/a)"/>'],
+    ]) {
+      writeFileSync(
+        join(content, `media/figures/${name}.svg`),
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${body}</svg>`,
+      );
+      expect(() => describeImage(content, `figures/${name}.svg`, ''), name).toThrow(/not a plain drawing/);
+      rmSync(join(content, `media/figures/${name}.svg`));
+    }
+    writeFileSync(
+      join(content, 'media/figures/inner.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"/></defs><rect width="10" height="10" fill="url(#g)"/><use href="#g"/></svg>',
+    );
+    expect(describeImage(content, 'figures/inner.svg', '').vector).toMatch(/\.svg$/);
+    rmSync(join(content, 'media/figures/inner.svg'));
     expect(mediaFileUrl(content, 'figures/clip.vtt')).toMatch(/^\/media\/figures\/clip\.[0-9a-f]{10}\.vtt$/);
   });
 
@@ -64,8 +89,12 @@ describe('media library (issue #14 §3)', () => {
       expect(meta.width, o.url).toBe(o.width);
       expect(meta.format).toBe(o.url.endsWith('.jpg') ? 'jpeg' : o.url.split('.').at(-1));
     }
+    // The drawing's SVG is copied as it is.
+    const vector = describeImage(content, 'figures/drawing.svg', '').vector!;
+    expect(readFileSync(join(out, vector.slice(7)), 'utf8')).toBe(readFileSync(join(content, 'media/figures/drawing.svg'), 'utf8'));
+    // A changed drawing: three widths in two formats, and its SVG.
     writeFileSync(join(content, 'media/figures/drawing.svg'), svg(640, 402));
     const second = await buildMedia(content, out);
-    expect(second).toEqual({ written: 6, kept: planned.length - 6, removed: 6 });
+    expect(second).toEqual({ written: 7, kept: planned.length - 7, removed: 7 });
   });
 });

@@ -17,6 +17,8 @@ const IMAGE_EXTS = new Set(['.svg', '.png', '.jpg', '.jpeg']);
 /** Files copied as they are (videos, posters made elsewhere, subtitles). */
 const FILE_EXTS = new Set(['.mp4', '.vtt', '.webp']);
 const isImageSource = (src: string) => IMAGE_EXTS.has(extname(src).toLowerCase());
+/** What an SVG shown as it is must not hold: scripts, event handlers, embedded HTML, references outside itself. */
+const ACTIVE_SVG = /<script|<foreignObject|\son[a-z]+\s*=|\b(?:xlink:)?href\s*=\s*["'](?!#)|url\(\s*["']?(?!#)/i;
 
 export class MediaError extends Error {}
 
@@ -102,6 +104,9 @@ export function describeImage(contentDir: string, src: string, alt: string): Med
   if (!size.width || !size.height)
     throw new MediaError(`media file "${src}" has no intrinsic size (an SVG needs width/height or a viewBox)`);
   const vector = extname(src).toLowerCase() === '.svg';
+  // Decision 050: pages show a drawing's SVG as it is, so it must only draw.
+  if (vector && ACTIVE_SVG.test(bytes.toString('utf8')))
+    throw new MediaError(`media file "${src}" is not a plain drawing (scripts, event handlers, embedded HTML or outside references)`);
   const fallback = extname(src).toLowerCase() === '.png' || vector ? 'png' : 'jpg';
   const hash = hashOf(bytes);
   const base = `/media/${withoutExt(src)}`;
@@ -113,6 +118,7 @@ export function describeImage(contentDir: string, src: string, alt: string): Med
     alt,
     webp: widths.map((w) => ({ width: w, url: `${base}.${w}.${hash}.webp` })),
     fallback: widths.map((w) => ({ width: w, url: `${base}.${w}.${hash}.${fallback}` })),
+    ...(vector ? { vector: `${base}.${hash}.svg` } : {}),
   };
 }
 
@@ -144,6 +150,7 @@ export function planMedia(contentDir: string): MediaOutput[] {
         for (const v of image.webp) outputs.push({ kind: 'image', src, url: v.url, width: v.width, format: 'webp' });
         for (const v of image.fallback)
           outputs.push({ kind: 'image', src, url: v.url, width: v.width, format: v.url.endsWith('.png') ? 'png' : 'jpeg' });
+        if (image.vector) outputs.push({ kind: 'copy', src, url: image.vector });
       } else if (FILE_EXTS.has(extname(src).toLowerCase())) outputs.push({ kind: 'copy', src, url: mediaFileUrl(contentDir, src) });
       else if (!src.endsWith('.md')) throw new MediaError(`content/media/${src}: unsupported file type`);
     }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMedia } from '../../../../scripts/build-media.ts';
 import { describeImage, mediaFileUrl } from '../media/media-library.ts';
@@ -85,5 +86,51 @@ describe('/media (issue #14 §3)', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code, url).toBe(40400);
     }
+  });
+});
+
+// A drawing as the media build copies it (decision 050), with some repetition to compress.
+const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${'<circle cx="50" cy="50" r="40" fill="#b4532a"/>'.repeat(40)}</svg>`;
+
+/** Built media (issue #14 §3): a drawing is served compressed, whole, and can run nothing. */
+describe('built media: drawings (decision 050)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const media = mkdtempSync(join(tmpdir(), 'moxa-media-built-'));
+    mkdirSync(join(media, 'products'));
+    writeFileSync(join(media, 'products/box.0123456789.svg'), DRAWING);
+    writeFileSync(join(media, 'products/box.320.0123456789.webp'), Buffer.alloc(2000, 7));
+    t = await createTestApp('sqlite', {}, { mediaDir: media });
+  });
+  afterAll(async () => t.close());
+
+  it('serves a drawing compressed, whole, under a weak tag, with a policy that lets it run and load nothing', async () => {
+    const url = '/media/products/box.0123456789.svg';
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(DRAWING);
+    expect(res.rawPayload.length).toBeLessThan(DRAWING.length / 4);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['accept-ranges']).toBeUndefined();
+    expect(res.headers.etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    // A byte range of a compressed body would be of the wrong bytes: the whole drawing instead.
+    const ranged = await t.app.inject({ url, headers: { range: 'bytes=0-9' } });
+    expect(ranged.statusCode).toBe(200);
+    expect(ranged.body).toBe(DRAWING);
+    const again = await t.app.inject({ url, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves pictures as they are, by byte ranges, under a strong tag', async () => {
+    const url = '/media/products/box.320.0123456789.webp';
+    const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(res.headers['content-security-policy']).not.toContain('sandbox');
+    expect((await t.app.inject({ url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
   });
 });

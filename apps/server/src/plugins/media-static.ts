@@ -13,6 +13,8 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  // Drawings from content/media only (never an upload, UPLOAD_PATH): shown by <img>, where an SVG runs nothing.
+  '.svg': 'image/svg+xml',
   '.mp4': 'video/mp4',
   '.vtt': 'text/vtt; charset=utf-8',
 };
@@ -57,17 +59,19 @@ export const etagOf = (sha256Hex: string) => `"${Buffer.from(sha256Hex, 'hex').t
  * uploads (issue #30).
  */
 export function sendMediaFile(request: FastifyRequest, reply: FastifyReply, file: SendableFile, cacheControl: string) {
-  void reply
-    .type(file.type)
-    .header('ETag', file.etag)
-    .header('Cache-Control', cacheControl)
-    .header('Accept-Ranges', 'bytes')
-    .header('X-Content-Type-Options', 'nosniff');
+  // A drawing (decision 050) is text: compressed on its way (app.ts), so it goes whole, never by
+  // byte ranges of the compressed body, under a weak tag (one tag for every encoding, RFC 9110 §8.8.1).
+  const drawing = file.type === 'image/svg+xml';
+  const etag = drawing ? `W/${file.etag}` : file.etag;
+  void reply.type(file.type).header('ETag', etag).header('Cache-Control', cacheControl).header('X-Content-Type-Options', 'nosniff');
+  if (!drawing) void reply.header('Accept-Ranges', 'bytes');
+  // An SVG opened on its own is a document of this origin: it may draw, never run or load anything.
+  else void reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim() === file.etag || t.trim() === '*')) return reply.status(304).send();
+  if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send();
   const header = request.headers.range;
   // If-Range with a stale validator asks for the whole file again (RFC 9110 §13.1.5).
-  const ranged = header && (!request.headers['if-range'] || request.headers['if-range'] === file.etag);
+  const ranged = !drawing && header && (!request.headers['if-range'] || request.headers['if-range'] === file.etag);
   if (ranged) {
     const parsed = parseRange(file.size, header);
     // A malformed header is ignored (the whole file follows), as RFC 9110 §14.2 allows.
@@ -101,15 +105,16 @@ const KNOWN_MAX = 2000;
  * files uploaded in the console (issue #30, decision 041), but only once published content
  * references them: until then they answer 404 like a file that does not exist (staff preview them
  * through the console), except to a console preview's frame whose draft refers to them (its media
- * cookie, content-previews.ts; `private, no-store`, only while the preview lives). No compression (the formats are compressed already, and a compressed body
- * could not honour byte ranges).
+ * cookie, content-previews.ts; `private, no-store`, only while the preview lives). Pictures and
+ * videos go as they are (their formats are compressed already) and honour byte ranges; drawings
+ * (SVG) and subtitles are text, compressed by the app's compression (it goes by content type).
  */
 export async function registerMedia(app: FastifyInstance, mediaDir: string) {
   const files = indexMedia(mediaDir);
   const library = mediaLibraryFor(app.ctx);
   const known = new Map<string, SendableFile>();
   app.log.info({ files: files.size, uploads: library.storeKind }, 'media indexed');
-  app.get('/media/*', { config: { compress: false }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const built = files.get(path);
     if (built) {

@@ -98,6 +98,25 @@ describe('route preloads in the HTML shell', () => {
     expect(head).not.toContain('box-2');
   });
 
+  it('preloads a drawing as the app shows it: its SVG, and the video player’s poster likewise (decision 050)', async () => {
+    const drawing = { ...image('box-1'), src: 'products/box-1.svg', vector: '/media/products/box-1.abc.svg' };
+    const { tags } = setup({
+      '/api/v8/products/box': { status: 200, cacheControl: PUBLIC, data: { gallery: [drawing] } },
+      '/api/v8/videos/clip': { status: 200, cacheControl: PUBLIC, data: { poster: drawing } },
+      '/api/v8/videos/photo': { status: 200, cacheControl: PUBLIC, data: { poster: image('p') } },
+    });
+    const head = await tags('/product_detail/box');
+    expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/products/box-1.abc.svg">');
+    expect(head).not.toContain('imagesrcset');
+    expect(await tags('/video_detail/clip')).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/products/box-1.abc.svg">',
+    );
+    // A photo's poster: the fallback picture of a 2× column, as the player shows it.
+    expect(await tags('/video_detail/photo')).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/products/p.640.jpg">',
+    );
+  });
+
   it('preloads the pictures the product and video centres load at once', async () => {
     const types = [{ products: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ cover: image(n) })) }, { products: [{ cover: image('f') }] }];
     const { tags } = setup({ '/api/v8/products/types': { status: 200, cacheControl: PUBLIC, data: types } });
@@ -191,7 +210,8 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v8/products/portable-moxa-box">');
     const product = (await t.app.inject({ url: '/api/v8/products/portable-moxa-box' })).json().data;
-    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
+    // The shipped pictures are drawings: their SVG, as the page shows them (decision 050).
+    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${product.gallery[0].vector}">`);
     // The read is logged under the navigation's request id.
     const reads = t.logs
       .map((l) => JSON.parse(l) as { reqId?: string; req?: { url: string } })
@@ -258,8 +278,9 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     await t.app.ctx.contentEvents.check();
     const product = (await t.app.inject({ url: `/api/v8/products/${id}` })).json().data;
     const res = await page(`/product_detail/${id}`);
-    expect(res.body).toContain(`imagesrcset="${product.gallery[0].webp[0].url} ${product.gallery[0].webp[0].width}w`);
-    const old = (data.gallery[0] as { webp: { url: string }[] }).webp[0]!.url;
-    expect(res.body).not.toContain(`imagesrcset="${old} `);
+    expect(res.body).toContain(`href="${product.gallery[0].vector}"`);
+    const old = (data.gallery[0] as { vector: string }).vector;
+    expect(old).not.toBe(product.gallery[0].vector);
+    expect(res.body).not.toContain(`href="${old}"`);
   });
 });

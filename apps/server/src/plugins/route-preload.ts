@@ -1,7 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import FindMyWay from 'find-my-way';
 import type { MediaImage } from '@moxa/core/media/media-contract';
-import { PRODUCT_CARD_SIZES, PRODUCT_CENTRE_EAGER, VIDEO_CARD_SIZES, VIDEO_CENTRE_EAGER } from '@moxa/core/media/picture-sizes';
+import {
+  PRODUCT_CARD_SIZES,
+  PRODUCT_CENTRE_EAGER,
+  VIDEO_CARD_SIZES,
+  VIDEO_CENTRE_EAGER,
+  videoPosterUrl,
+} from '@moxa/core/media/picture-sizes';
 import type { ProductDetail, ProductMarketing, ProductTypeSection } from '@moxa/core/products/product-contract';
 import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
 import type { VideoDetail, VideoHome } from '@moxa/core/videos/video-contract';
@@ -27,9 +33,9 @@ export type PublicRead = (path: string, requestId?: string) => Promise<{ status:
 type Picture = { href: string } | { srcset: string; sizes: string; type: string };
 
 const srcset = (variants: MediaImage['webp']) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-/** As components/image.tsx renders a picture: the WebP source, chosen by `sizes`. */
+/** As components/image.tsx renders a picture: a drawing's SVG, else the WebP source chosen by `sizes`. */
 const responsive = (image: MediaImage | undefined, sizes: string): Picture | null =>
-  image ? { srcset: srcset(image.webp), sizes, type: 'image/webp' } : null;
+  !image ? null : image.vector ? { href: image.vector } : { srcset: srcset(image.webp), sizes, type: 'image/webp' };
 
 /**
  * The first screen's largest pictures, from its first read's answer, as the web renders them (the same
@@ -45,8 +51,7 @@ const PICTURES: Partial<Record<RouteDataScreen, (data: never) => (Picture | null
     return [hero?.kind === 'hero' ? responsive(hero.image, '100vw') : null];
   },
   VideoDetailScreen: (v: VideoDetail) => {
-    const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1);
-    return [poster ? { href: poster.url } : null];
+    return [{ href: videoPosterUrl(v.poster) }];
   },
   ProductHomeScreen: (types: ProductTypeSection[]) =>
     (types[0]?.products ?? []).slice(0, PRODUCT_CENTRE_EAGER).map((p) => responsive(p.cover, PRODUCT_CARD_SIZES)),

@@ -1,3 +1,5 @@
+import type { MediaImage } from './media-contract.ts';
+
 /**
  * The `sizes` (and counts) of pictures the server preloads for a page's first screen (issue #33,
  * apps/server/src/plugins/route-preload.ts): the web renders them with these very strings, so the
@@ -11,3 +13,10 @@ export const VIDEO_CARD_SIZES = '(max-width: 640px) 100vw, 640px';
 /** How many pictures the product centre's first grid and the video centre's first list load at once (on screen at first). */
 export const PRODUCT_CENTRE_EAGER = 4;
 export const VIDEO_CENTRE_EAGER = 2;
+
+/**
+ * The video player's poster (features/videos video-detail-screen.tsx), which the server preloads: a
+ * `poster` attribute takes one URL, so the drawing's SVG, else the fallback picture of a 2× column.
+ */
+export const videoPosterUrl = (poster: MediaImage): string =>
+  poster.vector ?? (poster.fallback.find((f) => f.width >= 640) ?? poster.fallback.at(-1)!).url;

@@ -4,6 +4,7 @@ import { useRecordView } from '../../../lib/record-view.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
 import { useNavigate, useParams } from 'react-router';
 import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
+import { videoPosterUrl } from '@moxa/core/media/picture-sizes';
 import { CardSkeleton } from '../../../components/card-skeleton.tsx';
 import { Image } from '../../../components/image.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -57,7 +58,7 @@ function Player({ v }: { v: VideoDetail }) {
   const ref = useRef<HTMLVideoElement>(null);
   const counted = useRef(false);
   const [paused, setPaused] = useState(true);
-  const poster = v.poster.fallback.find((f) => f.width >= 640) ?? v.poster.fallback.at(-1)!;
+  const poster = videoPosterUrl(v.poster);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -111,7 +112,7 @@ function Player({ v }: { v: VideoDetail }) {
         webkit-playsinline="true"
         x5-playsinline="true"
         preload="metadata"
-        poster={poster.url}
+        poster={poster}
         src={v.videoUrl}
         onPlay={onPlay}
         onPause={() => setPaused(true)}
