@@ -93,6 +93,19 @@ describe.skipIf(!hasBrowser())('no request waterfall (issue #33 item 1)', () => 
     expect(problems).toEqual([]);
   });
 
+  it('loads an article’s lead figure at once, from the HTML, once', async () => {
+    const { page, problems } = await slowPage();
+    await page.goto('/notice_detail/mild-moxa');
+    const img = page.locator('.rich-text figure img').first();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await img.getAttribute('loading')).toBe('eager');
+    const shown = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    const loads = await entries(page, '/media/notices/mild-moxa.');
+    expect(loads.map((l) => l.name)).toEqual([shown]);
+    expect(loads[0]!.initiatorType).toBe('link');
+    expect(problems).toEqual([]);
+  });
+
   // Every route, not only those with declared reads: the screen's chunk (and a guard's module) start
   // with the entry instead of after it has run (the build's route → modules table, .vite/routes.json).
   it.each([

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
-import { PRODUCT_CARD_SIZES, VIDEO_CARD_SIZES } from '@moxa/core/media/picture-sizes';
+import { COLUMN_SIZES, PRODUCT_CARD_SIZES, VIDEO_CARD_SIZES } from '@moxa/core/media/picture-sizes';
 import { CONTENT_CACHE } from '../lib/cached-body.ts';
 import { chunkFiles, routePreloads, withHeadTags, type PublicRead } from './route-preload.ts';
 
@@ -141,6 +141,24 @@ describe('route preloads in the HTML shell', () => {
     expect(centre).not.toContain('v3.');
   });
 
+  it('preloads an article’s lead picture, on the first screen under its title, and none when its first picture comes later', async () => {
+    const fig = (img: object) => ({
+      type: 'element',
+      tagName: 'figure',
+      children: [{ type: 'element', tagName: 'img', properties: { dataMedia: JSON.stringify(img) }, children: [] }],
+    });
+    const p = { type: 'element', tagName: 'p', children: [{ type: 'text', value: '…' }] };
+    const photo = image('how');
+    const { tags } = setup({
+      '/api/v8/notices/how': { status: 200, cacheControl: PUBLIC, data: { body: { type: 'root', children: [p, fig(photo)] } } },
+      '/api/v8/notices/late': { status: 200, cacheControl: PUBLIC, data: { body: { type: 'root', children: [p, p, p, fig(photo)] } } },
+    });
+    expect(await tags('/notice_detail/how')).toContain(
+      `type="image/webp" imagesrcset="/media/products/how.320.webp 320w, /media/products/how.640.webp 640w" imagesizes="${COLUMN_SIZES}">`,
+    );
+    expect(await tags('/notice_detail/late')).not.toContain('as="image"');
+  });
+
   it('names no read that is not public: a login, per-user or missing answer is left out', async () => {
     for (const [status, cacheControl] of [
       [401, 'no-store'],
@@ -226,6 +244,14 @@ describe.each(DIALECTS)('the served shell on %s (issue #33 item 1)', (dialect) =
     const point = await page('/acupoint_detail/ST36');
     for (const href of ['/api/v8/acupoints/ST36', '/api/v8/charts', '/api/v8/diseases?acupoint=ST36&amp;size=100'])
       expect(point.body).toContain(`as="fetch" crossorigin href="${href}"`);
+    // An article whose first blocks hold its figure: the figure's SVG (content/notices/mild-moxa.md).
+    const notice = (await t.app.inject({ url: '/api/v8/notices/mild-moxa' })).json().data;
+    const figure = JSON.parse(
+      notice.body.children.find((n: { tagName?: string }) => n.tagName === 'figure').children[0].properties.dataMedia,
+    );
+    expect((await page('/notice_detail/mild-moxa')).body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${figure.vector}">`,
+    );
     for (const url of ['/disease_detail/no-such-condition', '/disease_detail/%E5%A4%B1%E7%9C%A0', `/disease_detail/${'x'.repeat(2000)}`]) {
       const missing = await page(url);
       expect(missing.statusCode, url).toBe(200);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import FindMyWay from 'find-my-way';
+import { leadImage } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import {
+  COLUMN_SIZES,
   PRODUCT_CARD_SIZES,
   PRODUCT_CENTRE_EAGER,
   VIDEO_CARD_SIZES,
@@ -10,6 +12,7 @@ import {
 } from '@moxa/core/media/picture-sizes';
 import type { ProductDetail, ProductMarketing, ProductTypeSection } from '@moxa/core/products/product-contract';
 import { ROUTE_PATTERNS, ROUTE_READS, type RouteDataScreen } from '@moxa/core/http/route-data';
+import type { NoticeDetail } from '@moxa/core/notices/notice-contract';
 import type { VideoDetail, VideoHome } from '@moxa/core/videos/video-contract';
 
 /**
@@ -42,7 +45,7 @@ const responsive = (image: MediaImage | undefined, sizes: string): Picture | nul
  * `sizes`, so the browser picks the same file and uses the preloaded one): the product gallery's first
  * picture, the promotional page's hero, the video poster (the player's poster is the fallback ≥ 640 px);
  * on the product and video centres, the pictures the first section loads at once (on screen at first;
- * whichever paints first is the largest paint).
+ * whichever paints first is the largest paint); the lead picture of an article, whose text opens its page.
  */
 const PICTURES: Partial<Record<RouteDataScreen, (data: never) => (Picture | null)[]>> = {
   ProductDetailScreen: (p: ProductDetail) => [responsive(p.gallery[0], '100vw')],
@@ -55,6 +58,7 @@ const PICTURES: Partial<Record<RouteDataScreen, (data: never) => (Picture | null
   },
   ProductHomeScreen: (types: ProductTypeSection[]) =>
     (types[0]?.products ?? []).slice(0, PRODUCT_CENTRE_EAGER).map((p) => responsive(p.cover, PRODUCT_CARD_SIZES)),
+  NoticeDetailScreen: (n: NoticeDetail) => [responsive(leadImage(n.body) ?? undefined, COLUMN_SIZES)],
   VideoCenterScreen: (home: VideoHome) => home.brand.slice(0, VIDEO_CENTRE_EAGER).map((v) => responsive(v.poster, VIDEO_CARD_SIZES)),
 };
 

@@ -1,4 +1,5 @@
 import type { MediaImage } from '@moxa/core/media/media-contract';
+import { COLUMN_SIZES } from '@moxa/core/media/picture-sizes';
 
 const srcset = (variants: MediaImage['webp']) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
 
@@ -10,7 +11,7 @@ const srcset = (variants: MediaImage['webp']) => variants.map((v) => `${v.url} $
  */
 export function Image({
   image,
-  sizes = '(max-width: 640px) 100vw, 640px',
+  sizes = COLUMN_SIZES,
   priority = false,
   className,
 }: {

@@ -7,8 +7,10 @@ import type { MediaImage } from './media-contract.ts';
  */
 /** A product card in the two-column grid (features/products product-card.tsx). */
 export const PRODUCT_CARD_SIZES = '(max-width: 640px) 50vw, 320px';
+/** A picture across the text column: components/image.tsx's default (a text's pictures among them). */
+export const COLUMN_SIZES = '(max-width: 640px) 100vw, 640px';
 /** A video card's poster across the column (features/videos video-card.tsx). */
-export const VIDEO_CARD_SIZES = '(max-width: 640px) 100vw, 640px';
+export const VIDEO_CARD_SIZES = COLUMN_SIZES;
 
 /** How many pictures the product centre's first grid and the video centre's first list load at once (on screen at first). */
 export const PRODUCT_CENTRE_EAGER = 4;

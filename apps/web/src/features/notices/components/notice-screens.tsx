@@ -117,7 +117,7 @@ function Article({ n }: { n: NoticeDetail }) {
         </header>
         <ReadAloud source={text} />
         <div className="card">
-          <RichTextView value={n.body} gloss={gloss} />
+          <RichTextView value={n.body} gloss={gloss} opensPage />
         </div>
       </div>
       {n.related.length > 0 && (
