@@ -6,18 +6,19 @@ import { Image } from './image.tsx';
 import type { Gloss } from './use-glossary-marks.tsx';
 import { Link } from './link.tsx';
 
-/**
- * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already
- * sanitised, with internal links as app paths; this maps it to React — the same in the prerender and
- * the browser. App paths become router links; anything else is shown as text (the loader refuses it).
- * With a page's `gloss` (use-glossary-marks.tsx, issue #26) its glossary terms are marked.
- */
+/** A picture of the text, from its media description; the text's lead picture (`lead`, its src) loads at once. */
 function picture(media: unknown, lead?: string) {
   if (typeof media !== 'string') return null;
   const image = JSON.parse(media) as MediaImage;
   return <Image image={image} className="rt-image" priority={image.src === lead} />;
 }
 
+/**
+ * Content rich text (issue #14 §2, decision 014): the server hands a hast tree it has already
+ * sanitised, with internal links as app paths; this maps it to React — the same in the prerender and
+ * the browser. App paths become router links; anything else is shown as text (the loader refuses it).
+ * With a page's `gloss` (use-glossary-marks.tsx, issue #26) its glossary terms are marked.
+ */
 const components: TagRenderers = {
   a: ({ href, children }) =>
     typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') ? (
