@@ -92,6 +92,16 @@ describe('bundle budgets (issue #6)', () => {
     expect(ownChunks(manifest, 'acupoints/acupoint-detail-screen').files.filter((f) => !f.includes('acupoint-detail'))).toEqual([query]);
   });
 
+  // zod (≈ 27 KB gzip) is the contracts' validator: the server checks with it, the web only needs their
+  // types and plain values, which live in zod-free core modules (acupoints/acupoint-codes.ts,
+  // physical/constitution.ts, content/lead-image.ts). One value import of a contract module put zod in
+  // front of every page that shows rich text.
+  it('loads zod on no screen, at start or later', () => {
+    const js = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    const withZod = js.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('._zod.'));
+    expect(withZod).toEqual([]);
+  });
+
   // Start-up files are compiled while they stream in, off the main thread (build/compile-hints.ts);
   // what loads on demand is not (it would only cost memory).
   it('marks exactly the files screens run as they start with the compile hint', () => {

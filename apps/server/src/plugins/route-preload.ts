@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import FindMyWay from 'find-my-way';
-import { leadImage } from '@moxa/core/content/rich-text';
+import { leadImage } from '@moxa/core/content/lead-image';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import {
   COLUMN_SIZES,

@@ -1,4 +1,5 @@
-import { leadImage, type RichText } from '@moxa/core/content/rich-text';
+import { leadImage } from '@moxa/core/content/lead-image';
+import type { RichText } from '@moxa/core/content/rich-text';
 import type { MediaImage } from '@moxa/core/media/media-contract';
 import { useMemo } from 'react';
 import { renderRichText, type TagRenderer, type TagRenderers } from '../lib/rich-text-render.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { CONSTITUTION_NAMES, type ScaleResult } from '@moxa/core/physical/physical-contract';
+import { CONSTITUTION_NAMES } from '@moxa/core/physical/constitution';
+import type { ScaleResult } from '@moxa/core/physical/physical-contract';
 import { formatScore } from '@moxa/core/physical/scoring';
 import { Chart } from '../utils/chart-setup.ts';
 import { radarConfig } from '../utils/radar-config.ts';

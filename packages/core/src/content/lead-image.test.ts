@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaImage } from '../media/media-contract.ts';
-import { leadImage, type HastNode, type RichText } from './rich-text.ts';
+import { leadImage } from './lead-image.ts';
+import type { HastNode, RichText } from './rich-text.ts';
 
 const image = (name: string): MediaImage => ({
   src: `notices/${name}.svg`,
