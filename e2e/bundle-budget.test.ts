@@ -95,7 +95,7 @@ describe('bundle budgets (issue #6)', () => {
   // zod (≈ 27 KB gzip) is the contracts' validator: the server checks with it, the web only needs their
   // types and plain values, which live in zod-free core modules (acupoints/acupoint-codes.ts,
   // physical/constitution.ts, content/lead-image.ts). One value import of a contract module put zod in
-  // front of every page that shows rich text.
+  // front of every page that shows rich text (decision 051).
   it('loads zod on no screen, at start or later', () => {
     const js = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
     const withZod = js.filter((f) => readFileSync(join(DIST, 'assets', f), 'utf8').includes('._zod.'));

@@ -1,7 +1,7 @@
 import type { MediaImage } from '../media/media-contract.ts';
 import type { HastElement, RichText } from './rich-text.ts';
 
-// No zod here (types only): the web's rich text view imports this on every text page.
+// No zod here (types only): the web's rich text view imports this on every text page (decision 051).
 
 /** How many blocks from its start a text's picture is taken to be on the first screen, where the text opens its page. */
 export const LEAD_BLOCKS = 3;
