@@ -37,7 +37,7 @@ type Picture = { href: string } | { srcset: string; sizes: string; type: string 
 
 const srcset = (variants: MediaImage['webp']) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
 /** As components/image.tsx renders a picture: a drawing's SVG, else the WebP source chosen by `sizes`. */
-const responsive = (image: MediaImage | undefined, sizes: string): Picture | null =>
+const responsive = (image: MediaImage | null | undefined, sizes: string): Picture | null =>
   !image ? null : image.vector ? { href: image.vector } : { srcset: srcset(image.webp), sizes, type: 'image/webp' };
 
 /**
@@ -58,7 +58,7 @@ const PICTURES: Partial<Record<RouteDataScreen, (data: never) => (Picture | null
   },
   ProductHomeScreen: (types: ProductTypeSection[]) =>
     (types[0]?.products ?? []).slice(0, PRODUCT_CENTRE_EAGER).map((p) => responsive(p.cover, PRODUCT_CARD_SIZES)),
-  NoticeDetailScreen: (n: NoticeDetail) => [responsive(leadImage(n.body) ?? undefined, COLUMN_SIZES)],
+  NoticeDetailScreen: (n: NoticeDetail) => [responsive(leadImage(n.body), COLUMN_SIZES)],
   VideoCenterScreen: (home: VideoHome) => home.brand.slice(0, VIDEO_CENTRE_EAGER).map((v) => responsive(v.poster, VIDEO_CARD_SIZES)),
 };
 
