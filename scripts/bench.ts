@@ -6,7 +6,7 @@
  * Markdown table and writes it to docs/performance.md with the machine and date.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -62,10 +62,13 @@ const pageRows: PageRow[] = [];
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const note = flag('note');
 // Lighthouse writes its report to a file (large reports through a pipe can arrive cut short); a
-// failed run is tried once more.
+// failed run — no report, or a report of its own error (such as NO_NAVSTART, a trace it lost) — is
+// tried up to twice more.
 const lighthouse = (path: string, report: string) => {
-  const run = () =>
-    spawnSync(
+  const run = () => {
+    // A report left by an earlier page must not pass for this one.
+    rmSync(report, { force: true });
+    return spawnSync(
       'npx',
       [
         'lighthouse',
@@ -79,7 +82,12 @@ const lighthouse = (path: string, report: string) => {
       ],
       { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, stdio: 'ignore' },
     );
-  if (run().status !== 0 || !existsSync(report)) run();
+  };
+  const failed = (status: number | null) =>
+    status !== 0 ||
+    !existsSync(report) ||
+    (JSON.parse(readFileSync(report, 'utf8')) as { runtimeError?: unknown }).runtimeError !== undefined;
+  for (let tries = 1; failed(run().status) && tries < 3; tries++) process.stdout.write(`lighthouse ${path}: run failed, once more\n`);
 };
 // One discarded pass first: the first Chromium start after a build reads its own files and the
 // fonts from a cold disk cache, and a fresh server builds its content caches on first request;
@@ -89,6 +97,13 @@ if (!process.argv.includes('--no-warmup'))
 // Five runs per page, the median reported: Lighthouse's own guidance for its run-to-run variance
 // (blocking time on a shared 2-CPU machine swings by 100 ms and more between consecutive runs).
 const RUNS = Number(flag('runs') ?? 5);
+// How fast the machine was while it measured: Lighthouse's own benchmark index of every run (higher
+// is faster). On this shared 2-CPU machine it has read from about 1070 to 2690 between runs of one
+// page, and blocking time doubles and more as it falls: the report gives the spread, so a run says
+// what it measured.
+const speeds: number[] = [];
+const pressure = () => /some avg10=([0-9.]+)/.exec(existsSync('/proc/pressure/cpu') ? readFileSync('/proc/pressure/cpu', 'utf8') : '')?.[1];
+const pressureAtStart = pressure();
 for (const p of apiOnly ? [] : PAGES) {
   const runs: PageRow[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -96,8 +111,10 @@ for (const p of apiOnly ? [] : PAGES) {
     lighthouse(p.path, report);
     const lhr = JSON.parse(readFileSync(report, 'utf8')) as {
       categories: { performance: { score: number } };
+      environment: { benchmarkIndex: number };
       audits: Record<string, { numericValue?: number; details?: { items?: { resourceType: string; transferSize: number }[] } }>;
     };
+    speeds.push(lhr.environment.benchmarkIndex);
     const bytes = (type: string) => lhr.audits['resource-summary']?.details?.items?.find((x) => x.resourceType === type)?.transferSize ?? 0;
     runs.push({
       path: p.path,
@@ -163,6 +180,7 @@ async function videoStart(path: string): Promise<number> {
   }
   return median(times);
 }
+const pressureAtPagesEnd = pressure();
 const VIDEO_PAGE = '/video_detail/find-zusanli';
 const videoStartMs = apiOnly ? null : await videoStart(VIDEO_PAGE);
 front?.stop();
@@ -290,6 +308,12 @@ const lines = [
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Debian Chromium, production build served by the production server on loopback${front ? ', pages through the nginx sample of docs/operations.md in front of it (TLS, HTTP/2; decision 052), the API from the server itself' : ''}.`,
   '',
   ...(note ? [`**Conditions:** ${note}`, ''] : []),
+  ...(speeds.length
+    ? [
+        `Machine speed while measuring (Lighthouse's benchmark index, higher is faster): median ${Math.round(median(speeds))}, ${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))} over ${speeds.length} runs; CPU pressure (\`/proc/pressure/cpu\` some avg10) ${pressureAtStart ?? '—'} % at the start, ${pressureAtPagesEnd ?? '—'} % after the pages.`,
+        '',
+      ]
+    : []),
   `## Pages (Lighthouse mobile: simulated Slow 4G, 4× CPU slowdown; median of ${RUNS})`,
   '',
   '| page | score | target | LCP | TBT | CLS | JS (transfer) | CSS (transfer) |',
