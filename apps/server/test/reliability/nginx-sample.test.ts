@@ -188,17 +188,16 @@ describe.skipIf(!hasNginx())('the nginx sample over TLS (decision 052)', () => {
     const session = connect(nginx.url, { rejectUnauthorized: false });
     try {
       const get = (path: string) =>
-        new Promise<{ status: number; encoding: unknown; body: string }>((resolve, reject) => {
+        new Promise<{ status: number; encoding: unknown }>((resolve, reject) => {
           const req = session.request({ ':path': path, 'accept-encoding': 'br' });
           let status = 0;
           let encoding: unknown;
-          const chunks: Buffer[] = [];
           req.on('response', (h) => {
             status = Number(h[':status']);
             encoding = h['content-encoding'];
           });
-          req.on('data', (c: Buffer) => chunks.push(c));
-          req.on('end', () => resolve({ status, encoding, body: Buffer.concat(chunks).toString('latin1') }));
+          req.resume();
+          req.on('end', () => resolve({ status, encoding }));
           req.on('error', reject);
           req.end();
         });
