@@ -7,9 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../e2e/lib/server-process.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -17,16 +17,6 @@ const ROOT = new URL('..', import.meta.url).pathname;
 export const NGINX_SAMPLE = /### nginx[\s\S]*?```nginx\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'docs/operations.md'), 'utf8'))![1]!;
 
 export const hasNginx = (): boolean => spawnSync('nginx', ['-v']).status === 0;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const TEMP_DIRS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
 
