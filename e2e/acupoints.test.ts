@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS } from './lib/browser-path.ts';
 import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
 
-/** The sections every point's detail page carries (issue #4). */
+/** The sections every point's detail page carries (issue #4); the later ones come a frame after another (issue #33). */
 async function expectPointPage(page: Page, name: string) {
   await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
   await expect.poll(() => page.title()).toBe(name);
   await page.getByRole('img', { name: new RegExp(`^${name}在.+图中的位置$`) }).waitFor();
   for (const h of [/^定位$/, /^主治$/, /^艾灸方法/, /^注意事项$/]) {
+    await page.getByRole('heading', { level: 3, name: h }).waitFor();
     expect(await page.getByRole('heading', { level: 3, name: h }).isVisible(), String(h)).toBe(true);
   }
 }
@@ -180,6 +181,46 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     await figure.scrollIntoViewIfNeeded();
     await figure.locator('svg image').waitFor({ state: 'attached' });
     await expect.poll(() => charts.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  // Issue #33 item 3 (decision 048): a point's page is 5–6 screens of Chinese text. Its name, chart and
+  // how to find it come first and the rest a part per frame, so no one task lays out the whole page;
+  // a return to a place on the page renders it whole, so the scroll position comes back exactly.
+  it('paints a point’s first screen first and the rest in frames; going back returns to the same place', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __sections: number[] };
+      w.__sections = [];
+      new MutationObserver(() => {
+        const article = document.querySelector('.acu-detail');
+        const n = article ? article.querySelectorAll(':scope > section, :scope > nav').length : 0;
+        if (n > 0 && n !== w.__sections.at(-1)) w.__sections.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/acupoint_detail/ST36');
+    await page.locator('.acu-detail .disclaimer').waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { __sections: number[] }).__sections);
+    // Chart, 定位 and 取穴方法 first; then 主治 and 艾灸方法; then the cautions; then the rest: in steps.
+    expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);
+    expect(counts[0], JSON.stringify(counts)).toBe(3);
+    expect(counts.at(-1)).toBe(await page.locator('.acu-detail > section, .acu-detail > nav').count());
+    await expectPointPage(page, '足三里');
+
+    // Near the end (a condition that uses the point), into it and back.
+    await page.locator('.acu-detail a[href^="/disease_detail/"]').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(500);
+    const place = await scrollY(page);
+    expect(place).toBeGreaterThan(800);
+    await page
+      .locator('.acu-detail a[href^="/disease_detail/"]')
+      .last()
+      .evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForURL('**/disease_detail/**');
+    await page.goBack();
+    await page.waitForURL('**/acupoint_detail/ST36');
+    await expect.poll(() => scrollY(page)).toBe(place);
     expect(problems).toEqual([]);
   });
 

@@ -152,6 +152,30 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
     expect(problems).toEqual([]);
   });
 
+  // Issue #33 item 3 (decision 048): the player, title and description first, the related points,
+  // products and videos a part per frame after it.
+  it('a video page paints the player and description first and the rest in frames', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __partCounts: number[] };
+      w.__partCounts = [];
+      new MutationObserver(() => {
+        const article = document.querySelector('.video-detail');
+        const n = article ? article.children.length : 0;
+        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/video_detail/find-zusanli');
+    await page.getByRole('list', { name: '相关视频' }).waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    // Player, title and description; then the points and conditions; then products; then related videos.
+    expect(counts[0], JSON.stringify(counts)).toBe(3);
+    expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);
+    expect(counts.at(-1)).toBe(await page.locator('.video-detail > *').count());
+    await page.getByRole('heading', { name: '视频里的穴位' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('sets a share card on the sharable pages: condition, product, video', async () => {
     const { page } = await phonePage(browser);
     for (const [path, title] of [

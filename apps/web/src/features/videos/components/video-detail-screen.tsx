@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { FavoriteSlot } from '../../../components/favorite-slot.tsx';
 import { useRecordView } from '../../../lib/record-view.ts';
+import { restoresScroll } from '../../../lib/navigation.ts';
+import { useRevealed } from '../../../lib/use-revealed.ts';
 import type { KeptItem } from '../../../lib/saved-items.ts';
 import { useNavigate, useParams } from 'react-router';
 import type { VideoDetail, VideoViewResult } from '@moxa/core/videos/video-contract';
@@ -26,6 +28,8 @@ export function VideoDetailScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const q = useVideo(id);
+  // A place on the page coming back (going back, a reload): the whole page at once (decision 048).
+  const [restoring] = useState(restoresScroll);
   const kept: KeptItem | undefined = q.data && { kind: 'video', id: q.data.id, title: q.data.title };
   useRecordView(kept);
   useDocumentTitle(q.data?.title);
@@ -41,7 +45,7 @@ export function VideoDetailScreen() {
           actions: [{ text: '视频中心', primary: true, onClick: () => void navigate('/videos') }],
         }}
       >
-        {(v) => <Detail key={v.id} v={v} />}
+        {(v) => <Detail key={v.id} v={v} whole={restoring} />}
       </QueryState>
     </Page>
   );
@@ -130,11 +134,16 @@ function Player({ v }: { v: VideoDetail }) {
   );
 }
 
-function Detail({ v }: { v: VideoDetail }) {
+/**
+ * The page in parts, a part per frame on a first visit (lib/use-revealed.ts, decision 048): the player,
+ * the title and what the video is about paint first; the related points, products and videos follow in
+ * frame-sized tasks instead of one long layout (issue #33 item 3).
+ */
+function Detail({ v, whole }: { v: VideoDetail; whole: boolean }) {
   // Issue #26: the description's jargon explained (first occurrence of each term).
   const [gloss, glossSheet] = useGlossaryMarks(useMemo(() => [v.body], [v.body]));
-  return (
-    <article className="video-detail">
+  const parts = [
+    <Fragment key="head">
       <Player v={v} />
       <header className="video-head">
         <h2>{v.title}</h2>
@@ -143,48 +152,54 @@ function Detail({ v }: { v: VideoDetail }) {
       <div className="card">
         <RichTextView value={v.body} gloss={gloss} />
       </div>
-      {(v.acupoints.length > 0 || v.diseases.length > 0) && (
-        <section className="card chips-card" aria-label="相关穴位和调理">
-          {v.acupoints.length > 0 && <h3>视频里的穴位</h3>}
-          <div className="chips">
-            {v.acupoints.map((p) => (
-              <Link key={p.code} className="chip" to={`/acupoint_detail/${p.code}`}>
-                {p.name}
+    </Fragment>,
+    (v.acupoints.length > 0 || v.diseases.length > 0) && (
+      <section key="links" className="card chips-card" aria-label="相关穴位和调理">
+        {v.acupoints.length > 0 && <h3>视频里的穴位</h3>}
+        <div className="chips">
+          {v.acupoints.map((p) => (
+            <Link key={p.code} className="chip" to={`/acupoint_detail/${p.code}`}>
+              {p.name}
+            </Link>
+          ))}
+        </div>
+        {v.diseases.length > 0 && <h3>相关调理</h3>}
+        <div className="chips">
+          {v.diseases.map((d) => (
+            <Link key={d.id} className="chip" to={`/disease_detail/${d.id}`}>
+              {d.name}
+            </Link>
+          ))}
+        </div>
+      </section>
+    ),
+    v.products.length > 0 && (
+      <Fragment key="products">
+        <h2 className="section-title">视频中用到的产品</h2>
+        <ul className="mini-products">
+          {v.products.map((p) => (
+            <li key={p.id}>
+              <Link to={`/product_detail/${p.id}`}>
+                <Image image={p.cover} sizes="25vw" />
+                <span>{p.name}</span>
+                <Price price={p.price} unit={p.unit} />
               </Link>
-            ))}
-          </div>
-          {v.diseases.length > 0 && <h3>相关调理</h3>}
-          <div className="chips">
-            {v.diseases.map((d) => (
-              <Link key={d.id} className="chip" to={`/disease_detail/${d.id}`}>
-                {d.name}
-              </Link>
-            ))}
-          </div>
-        </section>
-      )}
-      {v.products.length > 0 && (
-        <>
-          <h2 className="section-title">视频中用到的产品</h2>
-          <ul className="mini-products">
-            {v.products.map((p) => (
-              <li key={p.id}>
-                <Link to={`/product_detail/${p.id}`}>
-                  <Image image={p.cover} sizes="25vw" />
-                  <span>{p.name}</span>
-                  <Price price={p.price} unit={p.unit} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {v.related.length > 0 && (
-        <>
-          <h2 className="section-title">相关视频</h2>
-          <VideoList videos={v.related} label="相关视频" />
-        </>
-      )}
+            </li>
+          ))}
+        </ul>
+      </Fragment>
+    ),
+    v.related.length > 0 && (
+      <Fragment key="related">
+        <h2 className="section-title">相关视频</h2>
+        <VideoList videos={v.related} label="相关视频" />
+      </Fragment>
+    ),
+  ].filter(Boolean);
+  const [shown] = useRevealed(parts.length, whole);
+  return (
+    <article className="video-detail">
+      {parts.slice(0, shown)}
       {glossSheet}
     </article>
   );
