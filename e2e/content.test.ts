@@ -12,6 +12,15 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
 
   it('艾灸方法 → 睡眠情志 → 失眠 → its prescription point 神门 → back to the condition from the point page', async () => {
     const { page, problems } = await phonePage(browser);
+    // Issue #33 item 3 (decision 048): the condition's page comes a part per frame, never laid out whole in one task.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __partCounts: number[] };
+      w.__partCounts = [];
+      new MutationObserver(() => {
+        const n = document.querySelector('.dz-detail')?.children.length ?? 0;
+        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/disease_types');
     await expect.poll(() => page.title()).toBe('艾灸方法');
     await page
@@ -25,8 +34,14 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     await page.waitForURL('**/disease_detail/insomnia');
     await page.getByRole('heading', { level: 2, name: '失眠', exact: true }).waitFor();
     await expect.poll(() => page.title()).toBe('失眠');
-    for (const h of ['艾灸方案', '哪些人不宜灸', '出现以下情况，请及时就医'])
+    for (const h of ['艾灸方案', '哪些人不宜灸', '出现以下情况，请及时就医']) {
+      await page.getByRole('heading', { name: h, exact: true }).waitFor();
       expect(await page.getByRole('heading', { name: h, exact: true }).isVisible(), h).toBe(true);
+    }
+    await page.locator('.dz-detail > .disclaimer').waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(4);
+    expect(counts.at(-1)).toBe(await page.locator('.dz-detail > *').count());
     // Said once (issue #32 item 6): this condition says it is no diagnosis in its own 注意 note.
     expect(await page.locator('.dz-detail').getByText(/诊断/).count()).toBe(1);
     await page.getByRole('link', { name: /^神门/ }).first().click();
