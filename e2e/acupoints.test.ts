@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS } from './lib/browser-path.ts';
-import { baseUrl, hasBrowser, launch, phonePage } from './lib/page.ts';
+import { baseUrl, hasBrowser, launch, phonePage, recordPartCounts } from './lib/page.ts';
 
 /** The sections every point's detail page carries (issue #4); the later ones come a frame after another (issue #33). */
 async function expectPointPage(page: Page, name: string) {
@@ -189,18 +189,10 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
   // a return to a place on the page renders it whole, so the scroll position comes back exactly.
   it('paints a point’s first screen first and the rest in frames; going back returns to the same place', async () => {
     const { page, problems } = await phonePage(browser);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __sections: number[] };
-      w.__sections = [];
-      new MutationObserver(() => {
-        const article = document.querySelector('.acu-detail');
-        const n = article ? article.querySelectorAll(':scope > section, :scope > nav').length : 0;
-        if (n > 0 && n !== w.__sections.at(-1)) w.__sections.push(n);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const partCounts = await recordPartCounts(page, '.acu-detail > section, .acu-detail > nav');
     await page.goto('/acupoint_detail/ST36');
     await page.locator('.acu-detail .disclaimer').waitFor();
-    const counts = await page.evaluate(() => (window as unknown as { __sections: number[] }).__sections);
+    const counts = await partCounts();
     // Chart, 定位 and 取穴方法 first; then 主治 and 艾灸方法; then the cautions; then the rest: in steps.
     expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);
     expect(counts[0], JSON.stringify(counts)).toBe(3);

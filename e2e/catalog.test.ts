@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, phonePage } from './lib/page.ts';
+import { hasBrowser, launch, phonePage, recordPartCounts } from './lib/page.ts';
 
 /** Issue #16 flows in Chromium at 375×812: the product center and the video center. */
 describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
@@ -59,18 +59,10 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
   // place on the page renders it whole, so the scroll position comes back exactly.
   it('a product page paints its top first and the rest in frames; going back returns to the same place', async () => {
     const { page, problems } = await phonePage(browser);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __partCounts: number[] };
-      w.__partCounts = [];
-      new MutationObserver(() => {
-        const article = document.querySelector('.product-detail');
-        const n = article ? article.querySelectorAll(':scope > .card').length : 0;
-        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const partCounts = await recordPartCounts(page, '.product-detail > .card');
     await page.goto('/product_detail/portable-moxa-box');
     await page.locator('.product-detail .disclaimer').waitFor();
-    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    const counts = await partCounts();
     // Specifications and use, then who should not (three cards), then the description: in steps.
     expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);
     expect(counts.at(-1)).toBe(await page.locator('.product-detail > .card').count());
@@ -156,18 +148,10 @@ describe.skipIf(!hasBrowser())('product and video centers (issue #16)', () => {
   // products and videos a part per frame after it.
   it('a video page paints the player and description first and the rest in frames', async () => {
     const { page, problems } = await phonePage(browser);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __partCounts: number[] };
-      w.__partCounts = [];
-      new MutationObserver(() => {
-        const article = document.querySelector('.video-detail');
-        const n = article ? article.children.length : 0;
-        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const partCounts = await recordPartCounts(page, '.video-detail > *');
     await page.goto('/video_detail/find-zusanli');
     await page.getByRole('list', { name: '相关视频' }).waitFor();
-    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    const counts = await partCounts();
     // Player, title and description; then the points and conditions; then products; then related videos.
     expect(counts[0], JSON.stringify(counts)).toBe(3);
     expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(3);

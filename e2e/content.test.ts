@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, phonePage } from './lib/page.ts';
+import { hasBrowser, launch, phonePage, recordPartCounts } from './lib/page.ts';
 
 /** Issue #15 flows in Chromium at 375×812: methods by condition, notices, Q&A and search across kinds. */
 describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)', () => {
@@ -13,14 +13,7 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
   it('艾灸方法 → 睡眠情志 → 失眠 → its prescription point 神门 → back to the condition from the point page', async () => {
     const { page, problems } = await phonePage(browser);
     // Issue #33 item 3 (decision 048): the condition's page comes a part per frame, never laid out whole in one task.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __partCounts: number[] };
-      w.__partCounts = [];
-      new MutationObserver(() => {
-        const n = document.querySelector('.dz-detail')?.children.length ?? 0;
-        if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const partCounts = await recordPartCounts(page, '.dz-detail > *');
     await page.goto('/disease_types');
     await expect.poll(() => page.title()).toBe('艾灸方法');
     await page
@@ -39,7 +32,7 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
       expect(await page.getByRole('heading', { name: h, exact: true }).isVisible(), h).toBe(true);
     }
     await page.locator('.dz-detail > .disclaimer').waitFor();
-    const counts = await page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+    const counts = await partCounts();
     expect(counts.length, JSON.stringify(counts)).toBeGreaterThanOrEqual(4);
     expect(counts.at(-1)).toBe(await page.locator('.dz-detail > *').count());
     // Said once (issue #32 item 6): this condition says it is no diagnosis in its own 注意 note.

@@ -64,3 +64,20 @@ export async function holdTakeover(page: Page): Promise<{ requested: Promise<voi
     },
   };
 }
+
+/**
+ * Records, from the page's start, how many elements match `selector` each time that number changes:
+ * the steps in which a long page comes in (issue #33 item 3, decision 048: a part per frame). Call
+ * before opening the page; the returned function reads the steps so far.
+ */
+export async function recordPartCounts(page: Page, selector: string): Promise<() => Promise<number[]>> {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __partCounts: number[] };
+    w.__partCounts = [];
+    new MutationObserver(() => {
+      const n = document.querySelectorAll(sel).length;
+      if (n > 0 && n !== w.__partCounts.at(-1)) w.__partCounts.push(n);
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { __partCounts: number[] }).__partCounts);
+}
