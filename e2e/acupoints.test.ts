@@ -69,6 +69,21 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     expect(problems).toEqual([]);
   });
 
+  // The prerendered list cannot know the hour: once the app has taken it over, the one meridian whose
+  // 子午流注 period it is gets marked (its row renders again on its own: the rows are memoised).
+  it.each([
+    [8, '足阳明胃经'],
+    [16, '足太阳膀胱经'],
+  ])('marks the meridian 当令 at %i:00 on 穴位查询, and no other', async (hour, meridian) => {
+    const { page, problems } = await phonePage(browser);
+    await page.clock.setFixedTime(new Date(2026, 10, 28, hour, 30));
+    await page.goto('/acupoint');
+    const list = page.getByRole('list', { name: '十四经' });
+    await expect.poll(() => list.getByText('正当令').count()).toBe(1);
+    await expect.poll(() => list.getByRole('link', { name: new RegExp(`^${meridian}`) }).textContent()).toContain('正当令');
+    expect(problems).toEqual([]);
+  });
+
   it('searches by initials, code (SJ5 = TE5) and indication; shows no-result; keeps and clears recent searches', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/acupoint_search');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { AcupointSummary, Region } from '@moxa/core/acupoints/acupoint-contract';
@@ -115,7 +115,12 @@ function MeridianTab() {
   );
 }
 
-function MeridianCard({ m, ruling }: { m: MeridianSummary; ruling: boolean }) {
+/**
+ * One meridian row. Memoised: the list renders again right after the page is hydrated, when the clock
+ * arrives (lib/use-now.ts) to mark the meridian 当令 now; only that row changes, so only it renders
+ * again — not all fifteen in the task after hydration (issue #33 item 3, blocking time at start).
+ */
+const MeridianCard = memo(function MeridianCard({ m, ruling }: { m: MeridianSummary; ruling: boolean }) {
   const hour = shortFlowHour(m.flowHour);
   return (
     <li>
@@ -136,7 +141,7 @@ function MeridianCard({ m, ruling }: { m: MeridianSummary; ruling: boolean }) {
       </Link>
     </li>
   );
-}
+});
 
 function RegionTab({ region, onPick }: { region: Region | null; onPick: (r: Region) => void }) {
   return (
