@@ -1,12 +1,13 @@
 /** Shared line icons (issue #14 §8): 24-unit viewBox, currentColor, hidden from screen readers. */
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
-export function Chevron({ size = 18, className = 'chevron' }: { size?: number; className?: string }) {
-  return (
-    <svg className={className} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M9 5l7 7-7 7" {...stroke} />
-    </svg>
-  );
+/**
+ * The row chevron (›): one empty `<i>` that CSS draws (`.icon-chevron` in styles/global.css, this
+ * icon's line as a mask in the text colour). List screens show one per row, and as an SVG each was
+ * two more elements and a dozen attributes to render and hydrate (issue #33 item 3).
+ */
+export function Chevron({ className = 'chevron' }: { className?: string }) {
+  return <i className={`icon-chevron ${className}`} aria-hidden="true" />;
 }
 
 export function SearchIcon({ size = 20 }: { size?: number }) {

@@ -14,7 +14,7 @@ export function VerdictTag({ verdict }: { verdict: Verdict }) {
 }
 
 /** The shared chevron in this feature's colour. */
-export const Chevron = () => <SharedChevron size={20} className="phy-chevron" />;
+export const Chevron = () => <SharedChevron className="phy-chevron" />;
 
 export function Spinner({ label }: { label: string }) {
   return (
