@@ -74,7 +74,7 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
   it.each([
     [8, '足阳明胃经'],
     [16, '足太阳膀胱经'],
-  ])('marks the meridian 当令 at %i:00 on 穴位查询, and no other', async (hour, meridian) => {
+  ])('marks the meridian 当令 at %i:30 on 穴位查询, and no other', async (hour, meridian) => {
     const { page, problems } = await phonePage(browser);
     await page.clock.setFixedTime(new Date(2026, 10, 28, hour, 30));
     await page.goto('/acupoint');
