@@ -214,7 +214,7 @@ describe.skipIf(!hasBrowser())('guided moxibustion sessions (issue #18)', () => 
     await page.goto('/moxa_session');
     const choices = page.locator('.mx-choices .link-row');
     expect(await choices.count()).toBe(4);
-    expect(await page.locator('.mx-choices .link-row svg').count()).toBe(4);
+    expect(await page.locator('.mx-choices .link-row .icon-chevron').count()).toBe(4);
     for (const h of await heights(page, '.mx-choices .link-row')) expect(h).toBeGreaterThanOrEqual(40);
 
     await page.goto('/moxa_session?points=ST36');
