@@ -116,8 +116,10 @@ describe.skipIf(!hasBrowser())('WeChat login and binding (issue #13 item 1)', ()
     wechatUser = 'openid-alice';
     await other.page.goto('/authorize?returnTo=/physical');
     await other.page.waitForURL('**/physical');
-    // The login is stored as the app takes the page over: wait for it rather than race it.
-    await expect.poll(async () => (await storedLogin(other.page))?.user.id).toBe(alice.user.id);
+    // The login is stored as the app takes the page over: wait for that (on a slow machine it can
+    // take longer than a poll's default second) rather than race it.
+    await other.page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect.poll(async () => (await storedLogin(other.page))?.user.id, { timeout: 10_000 }).toBe(alice.user.id);
 
     await page.goto('/');
     await page.locator('.home-user').click();
