@@ -84,6 +84,37 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     expect(problems).toEqual([]);
   });
 
+  // Issue #33 item 3: the list is hydrated in a task after the rest of the page
+  // (components/hydrate-later.tsx). It must be adopted in place — the prerendered list itself, not a
+  // copy drawn again — and be alive by the time the app says it has taken the page over.
+  it('adopts the prerendered meridian list in place, and its rows then navigate in the app', async () => {
+    const { page, problems } = await phonePage(browser);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { prerenderedList: Element | null }).prerenderedList = document.querySelector('ul.acu-meridians');
+      }),
+    );
+    await page.goto('/acupoint');
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { prerenderedList: Element | null }).prerenderedList;
+        return { kept: kept !== null && kept.isConnected, lists: document.querySelectorAll('ul.acu-meridians').length };
+      }),
+    ).toEqual({ kept: true, lists: 1 });
+    expect(await page.getByRole('list', { name: '十四经' }).getByRole('listitem').count()).toBe(15);
+    // Clicked as soon as the app is ready: an in-app navigation (the page's script state survives).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page
+      .getByRole('list', { name: '十四经' })
+      .getByRole('link', { name: /^足太阴脾经/ })
+      .click();
+    await page.waitForURL('**/meridian_detail/SP');
+    await expect.poll(() => page.title()).toBe('足太阴脾经');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('searches by initials, code (SJ5 = TE5) and indication; shows no-result; keeps and clears recent searches', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/acupoint_search');
