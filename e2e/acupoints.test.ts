@@ -84,9 +84,8 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
     expect(problems).toEqual([]);
   });
 
-  // Issue #33 item 3: the list is hydrated in a task after the rest of the page
-  // (components/hydrate-later.tsx). It must be adopted in place — the prerendered list itself, not a
-  // copy drawn again — and be alive by the time the app says it has taken the page over.
+  // Hydration adopts the prerendered list in place — the list itself, not a copy drawn again — and
+  // its rows are alive by the time the app says it has taken the page over.
   it('adopts the prerendered meridian list in place, and its rows then navigate in the app', async () => {
     const { page, problems } = await phonePage(browser);
     await page.addInitScript(() =>

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { endHydration, startHydration, whenFullyHydrated } from '../lib/hydration.ts';
+import { endHydration, startHydration } from '../lib/hydration.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -39,8 +39,7 @@ function Hydrated({ onDone }: { onDone: () => void }) {
   // Last of the tree's layout effects: the hydrating render is committed (lib/hydration.ts).
   useLayoutEffect(endHydration, []);
   useEffect(() => {
-    // Parts hydrated later (components/hydrate-later.tsx) are part of the page taking over.
-    if (settled) whenFullyHydrated(onDone);
+    if (settled) onDone();
     else setSettled(true);
   }, [settled, onDone]);
   return null;

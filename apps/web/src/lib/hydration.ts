@@ -16,31 +16,6 @@ export function startHydration(): void {
   hydrated = false;
 }
 
-/**
- * Parts of a prerendered page hydrated in a task of their own after the rest
- * (components/hydrate-later.tsx): all wait for the same task. Null when none was deferred.
- */
-let later: Promise<void> | null = null;
-
-/** The task the deferred parts are hydrated in; asked for while the page is hydrated. */
-export function laterTask(): Promise<void> {
-  return (later ??= new Promise<void>((resolve) => setTimeout(resolve, 0)));
-}
-
-/** Whether the page is being hydrated (the render before endHydration). */
-export function isHydrating(): boolean {
-  return !hydrated;
-}
-
-/**
- * Runs `done` once every part of the page is hydrated, deferred parts included: their render runs in
- * microtasks after laterTask settles, so a task after that sees them done.
- */
-export function whenFullyHydrated(done: () => void): void {
-  if (!later) done();
-  else void later.then(() => setTimeout(done, 0));
-}
-
 /** Called once the hydrating render is committed: stores switch to their client values. */
 export function endHydration(): void {
   if (hydrated) return;

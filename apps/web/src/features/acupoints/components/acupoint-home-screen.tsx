@@ -18,7 +18,6 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { Chevron, SearchIcon } from '../../../components/icons.tsx';
 import { PointList, PointRow, meridianPath } from './point-list.tsx';
 import { Link } from '../../../components/link.tsx';
-import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import '../acupoints.css';
 
 /**
@@ -81,6 +80,7 @@ export function AcupointHomeScreen() {
 
 function MeridianTab() {
   const { data, isPending, isError, error, refetch } = useMeridians();
+  const now = useNow();
   if (isPending) return <ListSkeleton rows={7} />;
   if (isError)
     return (
@@ -94,35 +94,24 @@ function MeridianTab() {
   return (
     <>
       <p className="acu-intro muted">十二正经加任脉、督脉，共十四经。点开可看循行、主治和经上穴位。</p>
-      {/* Most of the page's markup: hydrated in a task of its own (issue #33 item 3). */}
-      <HydrateLater>
-        <MeridianList meridians={data} />
-      </HydrateLater>
+      <ul className="acu-meridians" aria-label="十四经">
+        {data.map((m) => (
+          <MeridianCard key={m.code} m={m} ruling={now !== null && isFlowHourNow(m.flowHour, now)} />
+        ))}
+        <li>
+          <Link to="/acupoint?group=EX" className="acu-meridian">
+            <span className="char-badge acu-meridian-char acu-meridian-char-ex" aria-hidden="true">
+              奇
+            </span>
+            <span className="acu-meridian-main">
+              <span className="acu-meridian-name">经外奇穴</span>
+              <span className="acu-meridian-meta">十四经以外、有固定名称和位置的穴位</span>
+            </span>
+            <Chevron className="acu-chevron" />
+          </Link>
+        </li>
+      </ul>
     </>
-  );
-}
-
-/** The fifteen rows. The clock is read here, after this list is hydrated (components/hydrate-later.tsx). */
-function MeridianList({ meridians }: { meridians: MeridianSummary[] }) {
-  const now = useNow();
-  return (
-    <ul className="acu-meridians" aria-label="十四经">
-      {meridians.map((m) => (
-        <MeridianCard key={m.code} m={m} ruling={now !== null && isFlowHourNow(m.flowHour, now)} />
-      ))}
-      <li>
-        <Link to="/acupoint?group=EX" className="acu-meridian">
-          <span className="char-badge acu-meridian-char acu-meridian-char-ex" aria-hidden="true">
-            奇
-          </span>
-          <span className="acu-meridian-main">
-            <span className="acu-meridian-name">经外奇穴</span>
-            <span className="acu-meridian-meta">十四经以外、有固定名称和位置的穴位</span>
-          </span>
-          <Chevron className="acu-chevron" />
-        </Link>
-      </li>
-    </ul>
   );
 }
 
