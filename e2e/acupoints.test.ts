@@ -93,8 +93,8 @@ describe.skipIf(!hasBrowser())('acupoint reference in Chromium at 375×812 (issu
         (window as unknown as { prerenderedList: Element | null }).prerenderedList = document.querySelector('ul.acu-meridians');
       }),
     );
+    // phonePage's goto returns once the app has taken the page over.
     await page.goto('/acupoint');
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     expect(
       await page.evaluate(() => {
         const kept = (window as unknown as { prerenderedList: Element | null }).prerenderedList;
