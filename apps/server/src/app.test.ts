@@ -47,6 +47,8 @@ describe('server basics (issue #2 §5)', () => {
     // Issue #29: framed by no one; only a console preview's navigation by its own origin (content-events.test.ts).
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Decision 053: kept although the bench's entry pages pay for it.
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
