@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RichText } from '@moxa/core/content/rich-text';
+import { onFirstInteraction } from '../lib/first-interaction.ts';
 import { useGlossary } from '../lib/glossary.ts';
 import { useWhenIdle } from '../lib/use-when-idle.ts';
 import type { Gloss } from './glossary-marker.tsx';
@@ -35,8 +36,9 @@ export function useGlossaryMarks(sources: readonly GlossSource[]): [gloss: Gloss
     [marker, terms, sources],
   );
   useEffect(() => {
-    // Something to tap: the sheet's code comes ahead of the first tap.
-    if (gloss?.marked) marker?.preloadSheet();
+    // Something to tap: the sheet's code comes at the user's first touch or scroll, ahead of the
+    // tap, not while the page is still starting (issue #33).
+    if (gloss?.marked && marker) return onFirstInteraction(window, marker.preloadSheet);
   }, [gloss, marker]);
   const sheet = open && marker && terms ? marker.sheet(terms, open, () => setOpen(null)) : null;
   return [gloss, sheet];
