@@ -58,7 +58,7 @@ describe.skipIf(!hasBrowser())('a new deploy (issue #6)', () => {
     const page = await context.newPage();
     await page.goto('/acupoint');
     await page.getByRole('list', { name: '十四经' }).waitFor();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 25_000 }).toBe(true);
 
     // The deploy: the same origin now serves the next build.
     await server.stop();
