@@ -31,6 +31,9 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for something the page does in its own time (a card set, a picture in);
+          // its 1 s default failed such waits on a loaded 2-CPU machine. Still no timing is asserted.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
