@@ -23,8 +23,8 @@ export const SETTLE_MS = 5000;
 type Host = Pick<Window, 'addEventListener' | 'setTimeout'> & { requestIdleCallback?: Window['requestIdleCallback'] };
 
 /**
- * Runs `fn` once: `SETTLE_MS` after `load` (at once counted from now if the page has loaded, as a
- * prerendered page starting its app after the first paint often has, decision 046), then at the
+ * Runs `fn` once: `SETTLE_MS` after `load` (counted from now where the page has already loaded, as a
+ * prerendered page that starts its app after the first paint often has, decision 046), then at the
  * browser's next idle moment where it can tell one (not in iOS WebViews).
  */
 export function afterPageSettles(fn: () => void, doc: Pick<Document, 'readyState'> = document, win: Host = window): void {
