@@ -93,11 +93,15 @@ describe.skipIf(!hasBrowser())('conditions, notices, Q&A and search (issue #15)'
     expect(problems).toEqual([]);
   });
 
-  it('searches every kind by initials, then one kind, remembers the term, and opens a result', async () => {
+  it('offers terms to tap, searches every kind by initials, then one kind, remembers the term, and opens a result', async () => {
     const { page, problems } = await phonePage(browser);
     await page.goto('/disease_types');
     await page.getByRole('link', { name: /搜索病症/ }).click();
     await page.waitForURL('**/search/disease');
+    // A first visit has no recent terms: it is offered terms to tap instead of typing.
+    await page.getByRole('region', { name: '试试搜索' }).getByRole('button', { name: '颈椎' }).click();
+    await page.waitForURL(`**/search/disease?q=${encodeURIComponent('颈椎')}`);
+    await page.getByRole('link', { name: /颈/ }).first().waitFor();
     await page.getByRole('searchbox', { name: '搜索内容' }).fill('shimian');
     await page.getByRole('link', { name: /^失眠/ }).waitFor();
     await page.getByRole('button', { name: '全部', exact: true }).click();

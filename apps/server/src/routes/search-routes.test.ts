@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchAnswerSchema, type SearchAnswer } from '@moxa/core/search/search-contract';
+import { SEARCH_EXAMPLES } from '@moxa/core/search/search-kinds';
 import { loginAs } from '../../test/support/login-helpers.ts';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/support/test-app.ts';
 import { userRepository } from '../users/user-repository.ts';
@@ -34,6 +35,17 @@ describe.each(DIALECTS)('search across kinds on %s (issue #14 §4)', (dialect) =
     }
     const { body } = await search(`type=disease&q=${encodeURIComponent('睡不着')}`);
     expect(group(body, 'disease').items[0]).toMatchObject({ id: 'insomnia', matched: { text: '睡不着' } });
+  });
+
+  it('finds something for every term the empty search screen offers to tap', async () => {
+    const offered = Object.entries(SEARCH_EXAMPLES);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const [type, terms] of offered)
+      for (const q of terms!) {
+        const { body } = await search(`type=${type}&q=${encodeURIComponent(q)}`);
+        const groups = (body as { data: SearchAnswer }).data.groups;
+        expect(type === 'all' ? groups.length : (group(body, type)?.total ?? 0), `${type}: ${q}`).toBeGreaterThan(0);
+      }
   });
 
   it('groups type=all by kind, only kinds with matches, at most 5 each', async () => {

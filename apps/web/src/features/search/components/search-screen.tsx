@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SearchResult } from '@moxa/core/search/search-contract';
-import { isSearchType, SEARCH_KIND_NAMES, SEARCH_TYPES, type SearchType } from '@moxa/core/search/search-kinds';
+import { isSearchType, SEARCH_EXAMPLES, SEARCH_KIND_NAMES, SEARCH_TYPES, type SearchType } from '@moxa/core/search/search-kinds';
 import { HighlightText } from '../../../components/highlight-text.tsx';
 import { Chevron, SearchIcon } from '../../../components/icons.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -20,14 +20,17 @@ const tabName = (t: SearchType) => (t === 'all' ? '全部' : SEARCH_KIND_NAMES[t
 // Partial: a kind made by `npm run new:kind` gets the plain hint (issue #28 item 4).
 const PLACEHOLDER: Partial<Record<SearchType, string>> = {
   all: '搜索穴位、病症、须知、问答',
-  acupoint: '穴位名称、拼音或编号，如 足三里、zsl、ST36',
-  disease: '病症名称或拼音，如 失眠、shimian',
-  notice: '如 晕灸、水疱、洗澡',
+  acupoint: '穴位名称、拼音或编号',
+  disease: '病症名称或拼音',
   problem: '如 艾灸盒、多久灸一次',
   product: '产品名称',
   video: '视频标题',
-  glossary: '如 同身寸、阴虚、温和灸',
 };
+/** The box's hint (one short line on a phone): what to type, else the kind's examples. */
+function placeholder(type: SearchType): string {
+  const examples = SEARCH_EXAMPLES[type];
+  return PLACEHOLDER[type] ?? (examples ? `如 ${examples.join('、')}` : `搜索${tabName(type)}`);
+}
 
 /**
  * `/search/{type}` (issue #15): one search over every kind, or one kind. The term lives in the URL
@@ -86,7 +89,7 @@ export function SearchScreen() {
           type="search"
           enterKeyHint="search"
           aria-label="搜索内容"
-          placeholder={PLACEHOLDER[type] ?? `搜索${tabName(type)}`}
+          placeholder={placeholder(type)}
           value={text}
           maxLength={40}
           autoFocus={!q}
@@ -110,6 +113,7 @@ export function SearchScreen() {
       ) : (
         <Recent
           recent={recent}
+          examples={SEARCH_EXAMPLES[type]}
           clear={clear}
           pick={(t) => {
             setText(t);
@@ -121,8 +125,20 @@ export function SearchScreen() {
   );
 }
 
-function Recent({ recent, clear, pick }: { recent: string[]; clear: () => void; pick: (t: string) => void }) {
-  if (recent.length === 0) return <p className="intro">可以输入中文、全拼或拼音首字母，如“失眠”“shimian”“sm”。</p>;
+type RecentProps = { recent: string[]; examples: readonly string[] | undefined; clear: () => void; pick: (t: string) => void };
+
+/** Before a term: this phone's recent terms, or on a first visit terms to tap instead of typing. */
+function Recent({ recent, examples, clear, pick }: RecentProps) {
+  const hint = <p className="intro">可以输入中文、全拼或拼音首字母，如“失眠”“shimian”“sm”。</p>;
+  if (recent.length === 0 && examples)
+    return (
+      <section className="sr-recent" aria-label="试试搜索">
+        <h2 className="section-title">试试搜索</h2>
+        <TermChips terms={examples} pick={pick} />
+        {hint}
+      </section>
+    );
+  if (recent.length === 0) return hint;
   return (
     <section className="sr-recent" aria-label="最近搜索">
       <div className="sr-recent-head">
@@ -131,14 +147,20 @@ function Recent({ recent, clear, pick }: { recent: string[]; clear: () => void; 
           清除
         </button>
       </div>
-      <div className="sr-recent-list">
-        {recent.map((t) => (
-          <button key={t} type="button" className="chip" onClick={() => pick(t)}>
-            {t}
-          </button>
-        ))}
-      </div>
+      <TermChips terms={recent} pick={pick} />
     </section>
+  );
+}
+
+function TermChips({ terms, pick }: { terms: readonly string[]; pick: (t: string) => void }) {
+  return (
+    <div className="sr-recent-list">
+      {terms.map((t) => (
+        <button key={t} type="button" className="chip" onClick={() => pick(t)}>
+          {t}
+        </button>
+      ))}
+    </div>
   );
 }
 
