@@ -1,9 +1,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-dialect.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -18,7 +19,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(url: string, sqlitePath: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return Object.assign(db, { dialect: 'postgres' as const });
   }
   const path = url.startsWith('file:') ? url.slice(5) : url || sqlitePath;
