@@ -49,6 +49,27 @@ describe.skipIf(!hasBrowser())('first paint and layout shift (issue #33)', () =>
     expect(problems).toEqual([]);
   });
 
+  // Decision 057: an SVG as a CSS image is a document of its own, which Chromium builds inside the
+  // page's first style pass; the tab bar's icons and the row chevron were five of them.
+  it.each([...PRERENDERED, '/mine'])('%s draws no SVG as a CSS image', async (path) => {
+    const { page } = await phonePage(browser);
+    await page.goto(path);
+    const svgImages = await page.evaluate(() => {
+      const props = ['background-image', 'mask-image', '-webkit-mask-image', 'list-style-image', 'border-image-source', 'content'];
+      const found: string[] = [];
+      for (const el of document.querySelectorAll('*'))
+        for (const pseudo of [null, '::before', '::after']) {
+          const style = getComputedStyle(el, pseudo);
+          for (const p of props) {
+            const value = style.getPropertyValue(p);
+            if (/url\([^)]*(image\/svg|\.svg)/i.test(value)) found.push(`${el.tagName.toLowerCase()}.${el.className}${pseudo ?? ''} ${p}`);
+          }
+        }
+      return found;
+    });
+    expect(svgImages).toEqual([]);
+  });
+
   // The reads are held back so the loading state is painted first, as on a slow phone.
   it.each([
     ['/product_detail/portable-moxa-box', '.product-detail'],

@@ -2,9 +2,10 @@
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 /**
- * The row chevron (›): one empty `<i>` that CSS draws (`.icon-chevron` in styles/global.css, this
- * icon's line as a mask in the text colour). List screens show one per row, and as an SVG each was
- * two more elements and a dozen attributes to render and hydrate (issue #33 item 3).
+ * The row chevron (›): one empty `<i>` that CSS draws (`.icon-chevron` in styles/global.css, two
+ * borders in the text colour). List screens show one per row, and as an SVG each was two more
+ * elements and a dozen attributes to render and hydrate (issue #33 item 3); as a CSS image it cost
+ * the page an SVG document (decision 057).
  */
 export function Chevron({ className = 'chevron' }: { className?: string }) {
   return <i className={`icon-chevron ${className}`} aria-hidden="true" />;
