@@ -56,13 +56,16 @@ function sweep({ min }: { min: number }): string[] {
     if (cs.textDecorationLine.includes('underline') || accent(cs.color)) return true;
     if ([...el.querySelectorAll('svg, img, input')].some(shown)) return true;
     if (el.tagName === 'SUMMARY' && cs.display === 'list-item') return true; // the disclosure triangle
-    // An icon drawn with a character (×, ›), or a mark added by CSS.
+    // An icon drawn with a character (×, ›), or a mark added by CSS to it or to an icon in it (the
+    // row chevron is an empty <i> whose ::after draws the line with two borders, decision 057).
     if (!/[\p{L}\p{N}]/u.test(el.textContent ?? '')) return true;
-    return ['::before', '::after'].some((p) => {
-      const m = getComputedStyle(el, p);
-      if (m.content === 'none' || m.content === 'normal') return false;
-      return m.content !== '""' || parseFloat(m.borderRightWidth) > 0 || !transparent(m.backgroundColor); // a drawn chevron
-    });
+    const marked = (e: Element) =>
+      ['::before', '::after'].some((p) => {
+        const m = getComputedStyle(e, p);
+        if (m.content === 'none' || m.content === 'normal') return false;
+        return m.content !== '""' || parseFloat(m.borderRightWidth) > 0 || !transparent(m.backgroundColor); // a drawn chevron
+      });
+    return marked(el) || [...el.querySelectorAll('*')].some((d) => shown(d) && marked(d));
   };
   const controls = document.querySelectorAll(
     'a[href], button, summary, input[type="checkbox"], input[type="radio"], [role="button"], [role="tab"], [role="switch"], [role="link"], [role="radio"], [role="checkbox"], [role="option"], [role="menuitem"]',
