@@ -311,6 +311,7 @@ describe.skipIf(!hasBrowser()).each(BACKENDS)('the operator console on $name (is
           ['review', '/console/review', '审核'],
           ['audit', '/console/audit', '导出 CSV'],
           ['staff', '/console/staff', '添加人员'],
+          ['vitals', '/console/vitals', '最近 7 天'],
         ] as const) {
           await page.goto(path);
           await page.getByText(text).first().waitFor();

@@ -28,6 +28,7 @@ describe('vitals report', () => {
   it('renders p75 per route and day with counts, marking values past the good limit', () => {
     const md = renderVitalsSection(REPORT, '2026-11-26');
     expect(md).toContain('| 2026-11-26 | `/disease_detail/:id` | 2.90 s ⚠ (12) | 120 ms (5) | 0.012 (12) | — |');
+    expect(md).toContain('(LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s)');
     expect(renderVitalsSection({ ...REPORT, rows: [] }, '2026-11-26')).toContain('No reports in this period.');
   });
 

@@ -1,25 +1,29 @@
 /**
  * `node scripts/vitals-report.ts [--days N] [--out FILE]` (issue #33 item 5, decision 034): what real
- * phones see, until the console shows it. Reads the sampled Core Web Vitals from the database the
+ * phones see, for the record beside the bench (the console's 页面速度 shows the same live). Reads the sampled Core Web Vitals from the database the
  * server uses (DATABASE_URL, else SQLITE_PATH — the same environment as `npm start`) and writes the
  * 75th percentile per route and day (China time) of the last N days (default 7) into the section
  * "Real users" of docs/performance.md, which `npm run bench` keeps when it rewrites the rest.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { VitalP75, VitalsReport } from '../packages/core/src/vitals/vitals-contract.ts';
+import {
+  VITAL_GOOD,
+  VITAL_METRICS,
+  VITAL_UNIT,
+  vitalLimit,
+  vitalValue,
+  type VitalMetric,
+} from '../packages/core/src/vitals/vitals-names.ts';
 
 const START = '<!-- vitals-report: start -->';
 const END = '<!-- vitals-report: end -->';
 export const PERFORMANCE_DOC = new URL('../docs/performance.md', import.meta.url).pathname;
 
-/** Google's "good" limits for the 75th percentile (web.dev/articles/vitals). */
-const GOOD = { LCP: 2500, INP: 200, CLS: 0.1, TTFB: 800 } as const;
-
-const cell = (v: VitalP75 | null, metric: keyof typeof GOOD) => {
-  if (!v) return '—';
-  const value = metric === 'CLS' ? v.p75.toFixed(3) : metric === 'INP' ? `${Math.round(v.p75)} ms` : `${(v.p75 / 1000).toFixed(2)} s`;
-  return `${value}${v.p75 > GOOD[metric] ? ' ⚠' : ''} (${v.n})`;
-};
+const unit = (metric: VitalMetric) => (VITAL_UNIT[metric] ? ` ${VITAL_UNIT[metric]}` : '');
+const reading = (metric: VitalMetric, value: number) => `${vitalValue(metric, value)}${unit(metric)}`;
+const cell = (v: VitalP75 | null, metric: VitalMetric) =>
+  v ? `${reading(metric, v.p75)}${v.p75 > VITAL_GOOD[metric] ? ' ⚠' : ''} (${v.n})` : '—';
 
 /** The Markdown section for a report, between its markers. */
 export function renderVitalsSection(report: VitalsReport, generatedOn: string): string {
@@ -27,7 +31,7 @@ export function renderVitalsSection(report: VitalsReport, generatedOn: string): 
     START,
     '## Real users (Core Web Vitals, sampled)',
     '',
-    `Written by \`node scripts/vitals-report.ts\` on ${generatedOn} (China time) from the reports of ${report.from} to ${report.to}: the 75th percentile per page and day, with the number of reports in brackets; ⚠ marks a value above Google's "good" limit (LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s). A sampled share of visits reports (decision 034).`,
+    `Written by \`node scripts/vitals-report.ts\` on ${generatedOn} (China time) from the reports of ${report.from} to ${report.to}: the 75th percentile per page and day, with the number of reports in brackets; ⚠ marks a value above Google's "good" limit (${VITAL_METRICS.map((m) => `${m} ${vitalLimit(m)}${unit(m)}`).join(', ')}). A sampled share of visits reports (decision 034).`,
     '',
   ];
   if (report.rows.length === 0) lines.push('No reports in this period.');

@@ -21,6 +21,7 @@ import { MediaPage } from './pages/media.tsx';
 import { ReviewPage } from './pages/review.tsx';
 import { StaffPage } from './pages/staff.tsx';
 import { VersionsPage } from './pages/versions.tsx';
+import { VitalsPage } from './pages/vitals.tsx';
 
 dayjs.locale('zh-cn');
 
@@ -70,6 +71,7 @@ export function App() {
               { name: 'audit', list: '/audit', meta: { label: '审计日志' } },
               { name: 'staff', list: '/staff', meta: { label: '人员与角色' } },
               { name: 'advisors', list: '/advisors', meta: { label: '顾问资料' } },
+              { name: 'vitals', list: '/vitals', meta: { label: '页面速度' } },
             ]}
             options={{
               disableTelemetry: true,
@@ -100,6 +102,8 @@ export function App() {
                 <Route path="/staff" element={<StaffPage />} />
                 {/* Issue #30: advisors' profiles (review) and 在岗. */}
                 <Route path="/advisors" element={<AdvisorsPage />} />
+                {/* Issue #33 item 5: real users' Core Web Vitals, p75 per page and day. */}
+                <Route path="/vitals" element={<VitalsPage />} />
                 <Route path="*" element={<Navigate to="/content" replace />} />
               </Route>
             </Routes>

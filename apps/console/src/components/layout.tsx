@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  DashboardOutlined,
   FileTextOutlined,
   IdcardOutlined,
   PictureOutlined,
@@ -28,6 +29,7 @@ const MENU: { key: Section; path: string; label: string; icon: ReactNode }[] = [
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined /> },
   { key: 'staff', path: '/staff', label: '人员与角色', icon: <TeamOutlined /> },
   { key: 'advisors', path: '/advisors', label: '顾问资料', icon: <IdcardOutlined /> },
+  { key: 'vitals', path: '/vitals', label: '页面速度', icon: <DashboardOutlined /> },
 ];
 
 /** The console's frame: role-aware menu, who is signed in, and the re-login dialog (issue #29). */

@@ -118,6 +118,8 @@ describe('editor helpers (issue #29)', () => {
     expect(canSee(['user', 'reviewer'], 'audit')).toBe(true);
     expect(canSee(['user', 'admin'], 'staff')).toBe(true);
     expect(canSee(['user', 'advisor'], 'content')).toBe(false);
+    expect(canSee(['user', 'editor'], 'vitals')).toBe(true);
+    expect(canSee(['user', 'reviewer'], 'vitals')).toBe(false);
   });
 
   it('turns the audit filters into the API’s query', () => {

@@ -21,4 +21,6 @@ export const apiPath = {
   auditCsv: () => `${CONSOLE_API}/audit.csv`,
   staff: () => `${CONSOLE_API}/staff`,
   staffRoles: (id: string) => `${CONSOLE_API}/staff/${seg(id)}/roles`,
+  // Issue #33 item 5: real users' page speed (an admin route of the vitals resource, not under /console).
+  vitals: () => '/api/v8/admin/vitals',
 };

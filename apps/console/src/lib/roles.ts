@@ -3,7 +3,7 @@
  * approves or rejects, `admin` passes every check. The server's access table decides; the menus
  * only hide what a role could not use.
  */
-export type Section = 'content' | 'media' | 'review' | 'audit' | 'staff' | 'advisors';
+export type Section = 'content' | 'media' | 'review' | 'audit' | 'staff' | 'advisors' | 'vitals';
 
 const NEEDS: Record<Section, readonly string[]> = {
   content: ['editor', 'reviewer'],
@@ -14,6 +14,8 @@ const NEEDS: Record<Section, readonly string[]> = {
   staff: [],
   // Issue #30: reviewers decide on advisors' profiles; admins also switch 在岗.
   advisors: ['reviewer'],
+  // Issue #33 item 5: real users' page speed, for the editors who shape the pages (GET /api/v8/admin/vitals).
+  vitals: ['editor'],
 };
 
 export function canSee(roles: readonly string[], section: Section): boolean {

@@ -29,3 +29,21 @@ export type NetworkType = (typeof NETWORK_TYPES)[number];
  */
 export const VITALS_ROUTE_PATTERN = /^(\/|\*|(\/(:[A-Za-z]+|[A-Za-z][A-Za-z0-9_-]{0,39}))+)$/;
 export const VITALS_ROUTE_MAX = 80;
+
+/**
+ * Google's "good" limits for a page's 75th percentile (web.dev/articles/vitals): above one, the page
+ * needs work. Declared once for the console's report and `scripts/vitals-report.ts`.
+ */
+export const VITAL_GOOD: Record<VitalMetric, number> = { LCP: 2500, INP: 200, CLS: 0.1, TTFB: 800 };
+
+/** How a value reads: LCP and TTFB in seconds, INP in milliseconds, CLS as the bare score. */
+export const VITAL_UNIT: Record<VitalMetric, 's' | 'ms' | ''> = { LCP: 's', INP: 'ms', CLS: '', TTFB: 's' };
+
+/** A value in its unit, without the unit (each screen writes the unit in its own language). */
+export function vitalValue(metric: VitalMetric, value: number): string {
+  const unit = VITAL_UNIT[metric];
+  return unit === 's' ? (value / 1000).toFixed(2) : unit === 'ms' ? String(Math.round(value)) : value.toFixed(3);
+}
+
+/** A good limit as written in prose, without trailing zeros: 2.5 (s), 200 (ms), 0.1, 0.8 (s). */
+export const vitalLimit = (metric: VitalMetric): string => String(Number(vitalValue(metric, VITAL_GOOD[metric])));
